@@ -1,0 +1,28 @@
+/** Environment read and checked once. */
+export interface Config {
+  databaseUrl: string;
+  port: number;
+  /** Force Secure + __Host- cookies even when the request URL is http (behind a TLS proxy). */
+  secureCookies: boolean;
+  /** Maximum request body in bytes for JSON calls; uploads have their own limit. */
+  maxBodyBytes: number;
+  maxUploadBytes: number;
+  webDist: string;
+}
+
+/** Reads the process environment into a Config; throws a readable error for bad values. */
+export function readConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const port = Number(env.PORT ?? 8000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  }
+  if (!env.DATABASE_URL) throw new Error("DATABASE_URL is not set");
+  return {
+    databaseUrl: env.DATABASE_URL,
+    port,
+    secureCookies: env.SECURE_COOKIES === "1",
+    maxBodyBytes: 1024 * 1024,
+    maxUploadBytes: 10 * 1024 * 1024,
+    webDist: env.WEB_DIST ?? new URL("../web/dist", import.meta.url).pathname,
+  };
+}

@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env.ts";
+
+/** Mounted under /api/admin (admins only). */
+export const plannerRoutes = new Hono<AppEnv>();

@@ -1,0 +1,5 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../env.ts";
+
+/** Mounted under /api/admin (admins only). */
+export const vehicleRoutes = new Hono<AppEnv>();

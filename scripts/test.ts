@@ -1,0 +1,130 @@
+/**
+ * deno task test: formatting, lint, type check, API and solver tests (Deno), web unit tests
+ * (vitest) and end-to-end tests (Playwright in Debian's Chromium). Ends with one line
+ * "N passed, N failed" over all runners.
+ */
+const root = new URL("../", import.meta.url).pathname;
+const deno = Deno.execPath();
+const totals = { passed: 0, failed: 0 };
+const only = Deno.args.filter((a) => !a.startsWith("-"));
+const want = (step: string) => only.length === 0 || only.includes(step);
+
+// deno-lint-ignore no-control-regex
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+
+async function run(cmd: string, args: string[], env: Record<string, string> = {}) {
+  const child = new Deno.Command(cmd, {
+    args,
+    cwd: root,
+    env: { NO_COLOR: "1", ...env },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const decoder = new TextDecoder();
+  let output = "";
+  const pump = async (stream: ReadableStream<Uint8Array>, sink: typeof Deno.stdout) => {
+    for await (const chunk of stream) {
+      output += decoder.decode(chunk, { stream: true });
+      await sink.write(chunk);
+    }
+  };
+  const [status] = await Promise.all([
+    child.status,
+    pump(child.stdout, Deno.stdout),
+    pump(child.stderr, Deno.stderr),
+  ]);
+  return { ok: status.success, output: stripAnsi(output) };
+}
+
+function count(step: string, passed: number, failed: number) {
+  totals.passed += passed;
+  totals.failed += failed;
+  console.log(`\n== ${step}: ${passed} passed, ${failed} failed\n`);
+}
+
+async function check(step: string, cmd: string, args: string[]) {
+  if (!want(step)) return;
+  console.log(`\n== ${step}`);
+  const { ok } = await run(cmd, args);
+  count(step, ok ? 1 : 0, ok ? 0 : 1);
+}
+
+await check("fmt", deno, ["fmt", "--check"]);
+await check("lint", deno, ["lint"]);
+await check("check", deno, ["check", "api/", "solver/", "scripts/", "tests/", "web/src/"]);
+
+if (want("deno")) {
+  console.log("\n== deno test");
+  const { output } = await run(deno, [
+    "test",
+    "-A",
+    "--parallel",
+    "api/",
+    "solver/",
+    "scripts/",
+    "tests/deno/",
+  ]);
+  const summary = [
+    ...output.matchAll(/(ok|FAILED) \| (\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed/g),
+  ].pop();
+  if (summary) count("deno test", Number(summary[2]), Number(summary[4]));
+  else count("deno test (did not run)", 0, 1);
+}
+
+if (want("vitest")) {
+  console.log("\n== vitest");
+  await Deno.mkdir(`${root}test-results`, { recursive: true });
+  const report = `${root}test-results/vitest.json`;
+  await Deno.remove(report).catch(() => {});
+  await run(`${root}node_modules/.bin/vitest`, [
+    "run",
+    "--config",
+    "web/vite.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
+  try {
+    const json = JSON.parse(await Deno.readTextFile(report));
+    count("vitest", json.numPassedTests, json.numFailedTests + (json.numFailedTestSuites ?? 0));
+  } catch {
+    count("vitest (did not run)", 0, 1);
+  }
+}
+
+if (want("e2e")) {
+  console.log("\n== vite build");
+  const build = await run(`${root}node_modules/.bin/vite`, [
+    "build",
+    "--config",
+    "web/vite.config.ts",
+    "--logLevel",
+    "warn",
+  ]);
+  if (!build.ok) count("vite build", 0, 1);
+  else {
+    console.log("\n== playwright");
+    const report = `${root}test-results/e2e.json`;
+    await Deno.remove(report).catch(() => {});
+    await run(`${root}node_modules/.bin/playwright`, [
+      "test",
+      "--config",
+      "tests/e2e/playwright.config.ts",
+    ], {
+      DENO_BIN: deno,
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: Deno.env.get("HOME") ?? "/root",
+    });
+    try {
+      const json = JSON.parse(await Deno.readTextFile(report));
+      const s = json.stats;
+      const errors = (json.errors ?? []).length;
+      count("playwright", s.expected + (s.flaky ?? 0), s.unexpected + errors);
+    } catch {
+      count("playwright (did not run)", 0, 1);
+    }
+  }
+}
+
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+Deno.exit(totals.failed === 0 ? 0 : 1);

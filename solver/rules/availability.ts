@@ -1,0 +1,56 @@
+/** Hard rule: a lesson lies inside the person's weekly windows and overlaps no break, block or absence. */
+import { minutesOf, weekdayOf } from "../calendar.ts";
+import type { Instructor, Student } from "../instance.ts";
+
+type Window = { start: string; end: string };
+
+/** Hours h (0..23) whose whole span h:00-h+1:00 lies inside the union of the windows. */
+export function hoursCovered(windows: Window[]): boolean[] {
+  const minute = new Uint8Array(24 * 60);
+  for (const w of windows) minute.fill(1, minutesOf(w.start), minutesOf(w.end));
+  return Array.from(
+    { length: 24 },
+    (_, h) => minute.subarray(h * 60, h * 60 + 60).every((m) => m === 1),
+  );
+}
+
+/** Clears every hour that overlaps one of the windows, even by a minute. */
+export function clearOverlapping(hours: boolean[], windows: Window[]): void {
+  for (const w of windows) {
+    const from = minutesOf(w.start), to = minutesOf(w.end);
+    for (let h = 0; h < 24; h++) if (from < h * 60 + 60 && to > h * 60) hours[h] = false;
+  }
+}
+
+/** True when the date falls into one of the inclusive absences. */
+export function isAbsent(
+  absences: { from: string; to: string }[] | undefined,
+  date: string,
+): boolean {
+  return (absences ?? []).some((a) => a.from <= date && date <= a.to);
+}
+
+/** Hours on `date` an instructor could teach (work windows minus breaks, blocks, weekly blocks, absences). */
+export function instructorHours(instructor: Instructor, date: string): boolean[] {
+  if (isAbsent(instructor.absences, date)) return new Array(24).fill(false);
+  const day = weekdayOf(date);
+  const hours = hoursCovered(instructor.work.filter((w) => w.day === day));
+  clearOverlapping(hours, instructor.breaks ?? []);
+  clearOverlapping(hours, (instructor.blocks ?? []).filter((b) => b.date === date));
+  clearOverlapping(
+    hours,
+    (instructor.weeklyBlocks ?? []).filter((b) =>
+      b.day === day && (b.validFrom == null || b.validFrom <= date) &&
+      (b.validUntil == null || date <= b.validUntil)
+    ),
+  );
+  return hours;
+}
+
+/** Hours on `date` a student could drive (available windows minus blocks and absences). */
+export function studentHours(student: Student, date: string): boolean[] {
+  if (isAbsent(student.absences, date)) return new Array(24).fill(false);
+  const hours = hoursCovered(student.available.filter((w) => w.day === weekdayOf(date)));
+  clearOverlapping(hours, (student.blocks ?? []).filter((b) => b.date === date));
+  return hours;
+}

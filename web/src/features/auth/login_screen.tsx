@@ -1,0 +1,6 @@
+import { Placeholder } from "../../components/ui/placeholder.tsx";
+
+/** Anmelden */
+export default function LoginScreen() {
+  return <Placeholder title="Anmelden" />;
+}

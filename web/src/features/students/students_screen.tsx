@@ -1,0 +1,6 @@
+import { Placeholder } from "../../components/ui/placeholder.tsx";
+
+/** Fahrschüler */
+export default function StudentsScreen() {
+  return <Placeholder title="Fahrschüler" />;
+}

@@ -1,0 +1,97 @@
+/** An answer of the API that is not 2xx; `message` is the German text for the screen. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = "",
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+  }
+}
+
+let csrfToken = "";
+
+/** Fetches the CSRF token; the app does this once at start, before anything else. */
+export async function loadCsrfToken(): Promise<string> {
+  const res = await fetch("/api/csrf/", { credentials: "same-origin" });
+  csrfToken = (await res.json()).csrfToken;
+  return csrfToken;
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** multipart upload instead of JSON */
+  form?: FormData;
+  signal?: AbortSignal;
+}
+
+/** Calls /api + path with the session cookie and, on state changes, the CSRF header. */
+export async function apiRequest<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  if (method !== "GET") {
+    if (!csrfToken) await loadCsrfToken();
+    headers["X-CSRFToken"] = csrfToken;
+  }
+  let payload: BodyInit | undefined;
+  if (options.form) payload = options.form;
+  else if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: payload,
+      credentials: "same-origin",
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === "AbortError") throw err;
+    throw new ApiError(
+      0,
+      "Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.",
+      "offline",
+    );
+  }
+  const text = await res.text();
+  let data: unknown = undefined;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch { /* not JSON: keep undefined */ }
+  if (!res.ok) {
+    const error = data as { error?: string; code?: string } | undefined;
+    throw new ApiError(res.status, error?.error ?? `Fehler ${res.status}`, error?.code ?? "", data);
+  }
+  return data as T;
+}
+
+/** Short forms for the common verbs. */
+export const api = {
+  get: <T = unknown>(path: string, options?: RequestOptions) =>
+    apiRequest<T>("GET", path, undefined, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("POST", path, body ?? {}, options),
+  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PUT", path, body ?? {}, options),
+  delete: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("DELETE", path, body, options),
+};
+
+/** The user as /api/auth/current-user/ answers it. */
+export interface User {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: "admin" | "instructor" | "student";
+  is_staff: boolean;
+}

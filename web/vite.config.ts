@@ -1,0 +1,48 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const root = new URL(".", import.meta.url).pathname;
+
+/** The React PWA: built into web/dist and served by the API on the same origin. */
+export default defineConfig({
+  root,
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      registerType: "prompt",
+      injectRegister: false,
+      injectManifest: { globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"] },
+      manifest: {
+        name: "Fahrplan – KI-Fahrstundenplanung",
+        short_name: "Fahrplan",
+        description: "Fahrstunden planen, Verfügbarkeiten pflegen, Termine sehen – auch offline.",
+        lang: "de",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        theme_color: "#1d4ed8",
+        background_color: "#ffffff",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
+          {
+            src: "/icons/icon-maskable-512.png",
+            sizes: "512x512",
+            type: "image/png",
+            purpose: "maskable",
+          },
+        ],
+      },
+    }),
+  ],
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false },
+  server: { proxy: { "/api": "http://localhost:8000" } },
+  test: {
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}"],
+  },
+});
