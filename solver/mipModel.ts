@@ -8,6 +8,7 @@
 import type { Instance } from "./instance.ts";
 import { buildModel, slot } from "./model.ts";
 import { buildNetwork } from "./network.ts";
+import { breakWindows } from "./rules/breakAfterHours.ts";
 
 /** The LP-format text of the MIP maximising the number of new lessons. */
 export function mipModel(instance: Instance): { lp: string; variables: number } {
@@ -58,7 +59,10 @@ export function mipModel(instance: Instance): { lp: string; variables: number } 
     const [i, d] = k.split("/").map(Number);
     row(sum(xs), `<= ${model.instructorDayCap[i][d]}`);
     const width = model.breakLimit + model.breakGap;
-    for (let from = 0; from + width <= 24; from++) {
+    const aligned = Deno.env.get("ALIGNED") === "1";
+    const possible = Array.from({ length: 24 }, (_, h) => model.instructorPossible[i][slot(d, h)] === 1);
+    const starts = aligned ? breakWindows(possible, model.breakLimit, model.breakGap).map(([f]) => f) : [...Array(24).keys()];
+    for (const from of starts) {
       const inWindow = xs.filter((t) => t.hour >= from && t.hour < from + width);
       let fixed = 0;
       for (let h = from; h < from + width; h++) fixed += model.instructorFixed[i][slot(d, h)];
