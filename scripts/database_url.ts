@@ -1,8 +1,10 @@
 import { startEmbeddedDatabase } from "./embedded_db.ts";
 
-export const embeddedDataDir = new URL("../.data/pgdata", import.meta.url).pathname;
+const dataDir = Deno.env.get("FAHRPLAN_DATA_DIR") ?? new URL("../.data", import.meta.url).pathname;
+
+export const embeddedDataDir = `${dataDir}/pgdata`;
 /** Written by a running `deno task start`, so other commands reach its embedded database. */
-export const embeddedUrlFile = new URL("../.data/embedded-url", import.meta.url).pathname;
+export const embeddedUrlFile = `${dataDir}/embedded-url`;
 
 async function runningEmbeddedUrl(): Promise<string | undefined> {
   try {

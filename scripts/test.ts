@@ -53,6 +53,21 @@ await check("fmt", deno, ["fmt", "--check"]);
 await check("lint", deno, ["lint"]);
 await check("check", deno, ["check", "api/", "solver/", "scripts/", "tests/", "web/src/"]);
 
+// The web build comes first: the start test and the end-to-end tests serve web/dist.
+let built = false;
+if (want("build") || want("e2e") || want("deno")) {
+  console.log("\n== vite build");
+  const build = await run(`${root}node_modules/.bin/vite`, [
+    "build",
+    "--config",
+    "web/vite.config.ts",
+    "--logLevel",
+    "warn",
+  ]);
+  built = build.ok;
+  count("vite build", built ? 1 : 0, built ? 0 : 1);
+}
+
 if (want("deno")) {
   console.log("\n== deno test");
   const { output } = await run(deno, [
@@ -92,37 +107,26 @@ if (want("vitest")) {
   }
 }
 
-if (want("e2e")) {
-  console.log("\n== vite build");
-  const build = await run(`${root}node_modules/.bin/vite`, [
-    "build",
+if (want("e2e") && built) {
+  console.log("\n== playwright");
+  const report = `${root}test-results/e2e.json`;
+  await Deno.remove(report).catch(() => {});
+  await run(`${root}node_modules/.bin/playwright`, [
+    "test",
     "--config",
-    "web/vite.config.ts",
-    "--logLevel",
-    "warn",
-  ]);
-  if (!build.ok) count("vite build", 0, 1);
-  else {
-    console.log("\n== playwright");
-    const report = `${root}test-results/e2e.json`;
-    await Deno.remove(report).catch(() => {});
-    await run(`${root}node_modules/.bin/playwright`, [
-      "test",
-      "--config",
-      "tests/e2e/playwright.config.ts",
-    ], {
-      DENO_BIN: deno,
-      PATH: Deno.env.get("PATH") ?? "",
-      HOME: Deno.env.get("HOME") ?? "/root",
-    });
-    try {
-      const json = JSON.parse(await Deno.readTextFile(report));
-      const s = json.stats;
-      const errors = (json.errors ?? []).length;
-      count("playwright", s.expected + (s.flaky ?? 0), s.unexpected + errors);
-    } catch {
-      count("playwright (did not run)", 0, 1);
-    }
+    "tests/e2e/playwright.config.ts",
+  ], {
+    DENO_BIN: deno,
+    PATH: Deno.env.get("PATH") ?? "",
+    HOME: Deno.env.get("HOME") ?? "/root",
+  });
+  try {
+    const json = JSON.parse(await Deno.readTextFile(report));
+    const s = json.stats;
+    const errors = (json.errors ?? []).length;
+    count("playwright", s.expected + (s.flaky ?? 0), s.unexpected + errors);
+  } catch {
+    count("playwright (did not run)", 0, 1);
   }
 }
 
