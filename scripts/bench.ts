@@ -1,0 +1,27 @@
+/**
+ * deno task bench: every benchmark in one run, each beside its reference (printed as markdown
+ * tables for the README). Pass names to run a subset: api, users, planner, web.
+ */
+const root = new URL("../", import.meta.url).pathname;
+const benches: Record<string, string> = {
+  api: "tests/bench/api_bench.ts",
+  users: "tests/bench/users_bench.ts",
+  planner: "solver/bench.ts",
+  web: "tests/bench/web_bench.ts",
+};
+const chosen = Deno.args.length ? Deno.args : Object.keys(benches);
+let failed = false;
+for (const name of chosen) {
+  const script = benches[name];
+  if (!script) {
+    console.error(`Unbekannter Benchmark: ${name} (bekannt: ${Object.keys(benches).join(", ")})`);
+    Deno.exit(2);
+  }
+  console.log(`\n## ${name} (${script})\n`);
+  const status = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `${root}${script}`],
+    cwd: root,
+  }).spawn().status;
+  if (!status.success) failed = true;
+}
+Deno.exit(failed ? 1 : 0);
