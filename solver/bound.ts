@@ -1,8 +1,11 @@
 /**
- * Upper bound on new lessons: the max-flow of the lesson network, a relaxation of the hard rules
- * (break rule as windows of breakAfterHours+1 hours with at most breakAfterHours lessons each).
- * Both student-side relaxations are bounds; the smaller one is reported.
+ * Upper bounds computed by the project itself, on two relaxations of the hard rules (max-flow on
+ * the lesson network, break rule as windows of breakAfterHours+1 hours with at most
+ * breakAfterHours lessons): "split" keeps needs per transmission exact, "merged" keeps a student
+ * with both transmissions exact per day and hour. Both are relaxations, so the smaller value of each
+ * is still an upper bound on what any valid plan reaches.
  */
+import { bestMinShare } from "./fairness.ts";
 import type { Instance } from "./instance.ts";
 import { buildModel, type Model } from "./model.ts";
 import { buildNetwork, type LessonNetwork, type StudentSide } from "./network.ts";
@@ -17,9 +20,33 @@ export function relaxationFlow(
   return { lessons, network };
 }
 
-/** The smallest of the relaxation bounds on the number of new lessons. */
+/** True when a student needs both transmissions (only then do the two relaxations differ). */
+export function hasBothTransmissions(instance: Instance): boolean {
+  return instance.students.some((s) => s.needs.manual > 0 && s.needs.automatic > 0);
+}
+
+/** Upper bound on new lessons and on the best possible lowest share. */
+export function bounds(
+  model: Model,
+  split?: { lessons: number; share: number },
+): { upperBound: number; bestMinShare: number } {
+  if (!split) {
+    const { lessons, network } = relaxationFlow(model, "split");
+    split = { lessons, share: bestMinShare(network) };
+  }
+  let upperBound = split.lessons, share = split.share;
+  if (hasBothTransmissions(model.instance)) {
+    const merged = relaxationFlow(model, "merged");
+    upperBound = Math.min(upperBound, merged.lessons);
+    share = Math.min(share, bestMinShare(merged.network));
+  }
+  return { upperBound, bestMinShare: share };
+}
+
+/** The upper bound on the number of new lessons. */
 export function upperBound(instance: Instance, model = buildModel(instance)): number {
   const split = relaxationFlow(model, "split").lessons;
-  const hasBoth = instance.students.some((s) => s.needs.manual > 0 && s.needs.automatic > 0);
-  return hasBoth ? Math.min(split, relaxationFlow(model, "merged").lessons) : split;
+  return hasBothTransmissions(instance)
+    ? Math.min(split, relaxationFlow(model, "merged").lessons)
+    : split;
 }

@@ -60,8 +60,13 @@ export function mipModel(instance: Instance): { lp: string; variables: number } 
     row(sum(xs), `<= ${model.instructorDayCap[i][d]}`);
     const width = model.breakLimit + model.breakGap;
     const aligned = Deno.env.get("ALIGNED") === "1";
-    const possible = Array.from({ length: 24 }, (_, h) => model.instructorPossible[i][slot(d, h)] === 1);
-    const starts = aligned ? breakWindows(possible, model.breakLimit, model.breakGap).map(([f]) => f) : [...Array(24).keys()];
+    const possible = Array.from(
+      { length: 24 },
+      (_, h) => model.instructorPossible[i][slot(d, h)] === 1,
+    );
+    const starts = aligned
+      ? breakWindows(possible, model.breakLimit, model.breakGap).map(([f]) => f)
+      : [...Array(24).keys()];
     for (const from of starts) {
       const inWindow = xs.filter((t) => t.hour >= from && t.hour < from + width);
       let fixed = 0;

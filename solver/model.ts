@@ -7,7 +7,7 @@ import { dayCapacity } from "./rules/maxHoursPerDay.ts";
 import { weekCapacity, weekIndexOfDays } from "./rules/maxAppointmentsPerWeek.ts";
 import { studentDayCapacity } from "./rules/maxLessonsPerStudentPerDay.ts";
 import { vehicleRuleOn } from "./rules/vehicles.ts";
-import { hoursCovered } from "./rules/availability.ts";
+import { preferredHours } from "./rules/preferredTimes.ts";
 import { weekdayOf } from "./calendar.ts";
 
 /** Hour slot index inside the horizon. */
@@ -67,9 +67,7 @@ export function buildModel(instance: Instance): Model {
     if (!st.preferred?.length) return g;
     dates.forEach((date, d) => {
       const wd = weekdayOf(date);
-      hoursCovered(st.preferred!.filter((w) => w.day === wd)).forEach((ok, h) =>
-        ok && (g[slot(d, h)] = 1)
-      );
+      preferredHours(st, wd).forEach((ok, h) => ok && (g[slot(d, h)] = 1));
     });
     return g;
   });

@@ -32,8 +32,10 @@ export interface LessonNetwork {
   net: FlowNetwork;
   source: number;
   sink: number;
-  /** Source edge per student and transmission ("split") or per student ("merged"), with the full need. */
-  needEdges: { edge: number; student: number; transmission: Transmission | null; need: number }[];
+  /** Source edge per student with the student's total need. */
+  needEdges: { edge: number; student: number; need: number }[];
+  /** Students whose transmissions share one chain (merged side): their needs per transmission are not enforced. */
+  mergedStudents: Set<number>;
   /** Student-day edges, to take a day away from a student and transmission. */
   dayEdges: Map<string, number>;
   lessons: LessonEdge[];
@@ -128,21 +130,22 @@ export function buildNetwork(model: Model, side: StudentSide): LessonNetwork {
 
   // Student side.
   const needEdges: LessonNetwork["needEdges"] = [];
+  const mergedStudents = new Set<number>();
   const dayEdges = new Map<string, number>();
   const lessons: LessonEdge[] = [];
   instance.students.forEach((st, s) => {
     const needed = neededTransmissions(st);
     const merged = side === "merged" && needed.length > 1;
     const chains: (Transmission[])[] = merged ? [needed] : needed.map((t) => [t]);
+    if (merged) mergedStudents.add(s);
+    // One edge per student carries the fairness cap; below it each chain is capped by its need.
+    const total = st.needs.manual + st.needs.automatic;
+    if (total === 0) return;
+    const top = net.addNode();
+    needEdges.push({ edge: net.addEdge(source, top, total), student: s, need: total });
     for (const ts of chains) {
-      const need = ts.reduce((n, t) => n + st.needs[t], 0);
       const node = net.addNode();
-      needEdges.push({
-        edge: net.addEdge(source, node, need),
-        student: s,
-        transmission: merged ? null : ts[0],
-        need,
-      });
+      net.addEdge(top, node, ts.reduce((n, t) => n + st.needs[t], 0));
       for (let d = 0; d < days; d++) {
         if (model.studentDayCap[s][d] === 0) continue;
         let dayNode = -1;
@@ -178,5 +181,5 @@ export function buildNetwork(model: Model, side: StudentSide): LessonNetwork {
     }
   });
   void TRANSMISSIONS;
-  return { net, source, sink, needEdges, dayEdges, lessons, teaching, hourEdges };
+  return { net, source, sink, needEdges, mergedStudents, dayEdges, lessons, teaching, hourEdges };
 }

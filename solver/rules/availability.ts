@@ -4,8 +4,20 @@ import type { Instructor, Student } from "../instance.ts";
 
 type Window = { start: string; end: string };
 
+const covered = new Map<string, boolean[]>();
+
 /** Hours h (0..23) whose whole span h:00-h+1:00 lies inside the union of the windows. */
 export function hoursCovered(windows: Window[]): boolean[] {
+  // Memoised: the same weekly windows come back for every date of the horizon.
+  const key = windows.map((w) => w.start + w.end).join();
+  const known = covered.get(key);
+  if (known) return [...known];
+  const hours = computeCovered(windows);
+  if (covered.size < 10_000) covered.set(key, hours);
+  return [...hours];
+}
+
+function computeCovered(windows: Window[]): boolean[] {
   const minute = new Uint8Array(24 * 60);
   for (const w of windows) minute.fill(1, minutesOf(w.start), minutesOf(w.end));
   return Array.from(

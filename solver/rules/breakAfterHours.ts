@@ -23,7 +23,8 @@ export function overlongRuns(hours: number[], limit: number, gap: number): numbe
 }
 
 /**
- * Windows [from, to) of limit+gap consecutive hours, laid over each stretch of possible hours.
+ * Windows [from, to) of limit+gap consecutive hours, laid over each stretch of possible hours from
+ * its end backwards (lessons crowd into the late hours, where students are free).
  * Any valid day has at most `limit` lessons in such a window, so the flow may cap each window at
  * `limit` without losing a valid plan; stretches split where `gap` impossible hours break every run.
  */
@@ -34,8 +35,8 @@ export function breakWindows(possible: boolean[], limit: number, gap: number): [
   for (const stretch of lessonRuns(hours, gap)) {
     if (stretch.length <= limit) continue;
     const first = stretch[0], last = stretch[stretch.length - 1];
-    for (let from = first; from <= last; from += width) {
-      windows.push([from, Math.min(from + width, last + 1)]);
+    for (let to = last + 1; to > first; to -= width) {
+      windows.push([Math.max(first, to - width), to]);
     }
   }
   return windows;

@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { parseInstance } from "./instance.ts";
+import { plan } from "./plan.ts";
+import { generateInstance, type GenerateOptions } from "./testing/generate.ts";
+import { verifyPlan } from "./verify.ts";
+import type { Instance } from "./instance.ts";
+
+const examples = new URL("../../shared/planner/instances/", import.meta.url);
+const load = (name: string) =>
+  parseInstance(JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, examples))));
+
+function assertGoodPlan(instance: Instance, label: string) {
+  const result = plan(instance);
+  assert.deepEqual(verifyPlan(instance, result), [], `${label}: plan must be valid`);
+  const { lessons, upperBound, minShare, bestMinShare } = result.stats;
+  assert.ok(
+    lessons >= 0.995 * upperBound,
+    `${label}: ${lessons} lessons < 99.5 % of bound ${upperBound}`,
+  );
+  assert.ok(
+    minShare >= 0.95 * bestMinShare - 1e-9,
+    `${label}: lowest share ${minShare} < 95 % of ${bestMinShare}`,
+  );
+  const missing = result.unplanned.reduce((n, u) => n + u.missing, 0);
+  const needs = instance.students.reduce((n, s) => n + s.needs.manual + s.needs.automatic, 0);
+  assert.equal(lessons + missing, needs, `${label}: planned + unplanned = needs`);
+  for (const u of result.unplanned) assert.match(u.reason, /\.$/);
+}
+
+for (const name of ["klein", "mittel", "gross", "mega", "legendary"]) {
+  Deno.test(`example ${name}: valid, at the bound, fair`, () => assertGoodPlan(load(name), name));
+}
+
+const variants: GenerateOptions[] = [
+  { shape: "klein", seed: 11 },
+  { shape: "mittel", seed: 12, tightPeak: true },
+  { shape: "mittel", seed: 13, scarceVehicles: true },
+  { shape: "gross", seed: 14, b197Share: 0.5 },
+  { shape: "mittel", seed: 15, fixed: 40 },
+  {
+    shape: "klein",
+    seed: 16,
+    fixed: 15,
+    settings: { minBreakMinutes: 90, breakAfterHours: 3 },
+  },
+  { shape: "gross", seed: 17, tightPeak: true, scarceVehicles: true, fixed: 30 },
+];
+for (const v of variants) {
+  const label = JSON.stringify(v);
+  Deno.test(`generated ${label}`, () => assertGoodPlan(generateInstance(v), label));
+}
+
+// Two-hour breaks together with several lessons per student and day: the run repair is myopic
+// here and stays up to ~3 % below the bound (see README-planner.md), so only validity is asserted.
+Deno.test("generated with two-hour breaks and 2 lessons a day: still valid", () => {
+  const settings = { minBreakMinutes: 90, breakAfterHours: 2, maxLessonsPerStudentPerDay: 2 };
+  const instance = generateInstance({ shape: "klein", seed: 16, fixed: 15, settings });
+  const result = plan(instance);
+  assert.deepEqual(verifyPlan(instance, result), []);
+  assert.ok(result.stats.lessons >= 0.95 * result.stats.upperBound);
+});
+
+Deno.test("plan reports progress in German and stops on cancel", () => {
+  const steps: string[] = [];
+  plan(load("klein"), { onProgress: (p) => steps.push(p.step) });
+  assert.ok(steps.includes("Obere Schranke wird berechnet"));
+  assert.ok(steps.includes("Fahrzeuge werden zugeteilt"));
+  assert.throws(() => plan(load("klein"), { shouldCancel: () => true }), /abgebrochen/);
+});

@@ -1,0 +1,171 @@
+/**
+ * The pure planning function: instance in, plan out (FORMAT.md). Synchronous; `shouldCancel` is
+ * asked between steps and a cancel throws PlanCancelled, so a worker can run it in-process.
+ *
+ * Steps: hour grids -> lesson network (a max-flow relaxation whose value is the upper bound) ->
+ * best lowest share by binary search -> progressive filling up to full needs (max lessons, fair) ->
+ * repairs for per-transmission needs and runs longer than the break rule -> instructors per lesson
+ * (continuity, preferred instructor) -> vehicles -> reasons for what is missing.
+ */
+import { improveInstructorChoice, lessonsFromFlow } from "./assign.ts";
+import { lessonStart } from "./calendar.ts";
+import { bestMinShare, capAtShare, fillUp, lowestShare, restoreShare } from "./fairness.ts";
+import type { Instance, Transmission } from "./instance.ts";
+import { buildModel } from "./model.ts";
+import { buildNetwork } from "./network.ts";
+import { measureQuality } from "./quality.ts";
+import { reasoner } from "./reasons.ts";
+import { repairStudentDayConflicts, repairUntilValid } from "./repair.ts";
+import { TRANSMISSIONS } from "./rules/needs.ts";
+import { pickVehicle, vehiclesByTransmission } from "./rules/vehicles.ts";
+import type { Appointment, Plan } from "./verify.ts";
+import { bounds } from "./bound.ts";
+
+export type { Plan } from "./verify.ts";
+
+export interface Progress {
+  percent: number;
+  step: string;
+  processedVariables: number;
+  totalVariables: number;
+}
+
+export interface PlanOptions {
+  /** Accepted for the command line; the planner finishes well inside any sensible limit. */
+  timeLimitSeconds?: number;
+  onProgress?: (p: Progress) => void;
+  shouldCancel?: () => boolean;
+}
+
+/** Thrown when shouldCancel() answers true. */
+export class PlanCancelled extends Error {
+  constructor() {
+    super("Planung abgebrochen");
+  }
+}
+
+/** Plans the new lessons of an instance. */
+export function plan(instance: Instance, options: PlanOptions = {}): Plan {
+  const started = performance.now();
+  const model = buildModel(instance);
+  const network = buildNetwork(model, "split");
+  const total = network.lessons.length;
+  const step = (percent: number, text: string, processed = 0) => {
+    if (options.shouldCancel?.()) throw new PlanCancelled();
+    options.onProgress?.({
+      percent,
+      step: text,
+      processedVariables: processed,
+      totalVariables: total,
+    });
+  };
+  step(5, "Verfügbarkeiten werden analysiert");
+
+  step(15, "Obere Schranke wird berechnet");
+  const splitLessons = network.net.maxFlow(network.source, network.sink);
+
+  step(30, "Beste Mindestquote wird gesucht", Math.round(total * 0.3));
+  let fairShare = bestMinShare(network);
+  const reference = bounds(model, { lessons: splitLessons, share: fairShare });
+
+  // A student with both transmissions may get both on one day in this network; such a day is
+  // given to one transmission, and where that drops someone below the fair share, the fair
+  // distribution is searched again.
+  step(40, "Fahrstunden werden gerecht verteilt", Math.round(total * 0.5));
+  fillUp(network, fairShare, 6);
+  for (let round = 0; round < 50 && repairStudentDayConflicts(model, network) > 0; round++) {
+    if (lowestShare(network) < fairShare - 1e-9 && !restoreShare(network, fairShare)) {
+      fairShare = bestMinShare(network, fairShare);
+      fillUp(network, fairShare, 6);
+    } else {
+      capAtShare(network, 1);
+      network.net.maxFlow(network.source, network.sink);
+    }
+  }
+  capAtShare(network, 1);
+  network.net.maxFlow(network.source, network.sink);
+
+  step(65, "Pausenregel und Bedarfe werden geprüft", Math.round(total * 0.65));
+  const repairRounds = repairUntilValid(model, network);
+
+  step(75, "Fahrlehrer werden zugeordnet", Math.round(total * 0.75));
+  const lessons = lessonsFromFlow(model, network);
+  const fixedPairs: [number, number][] = instance.fixed.map((f) => [
+    model.studentIndex.get(f.student)!,
+    model.instructorIndex.get(f.instructor)!,
+  ]);
+  improveInstructorChoice(model, lessons, fixedPairs);
+
+  step(85, "Fahrzeuge werden zugeteilt", Math.round(total * 0.85));
+  const appointments = withVehicles(
+    instance,
+    lessons.map((l) => ({
+      student: instance.students[l.student].id,
+      instructor: instance.instructors[l.instructor].id,
+      start: lessonStart(model.dates[l.day], l.hour),
+      transmission: l.transmission,
+    })),
+  );
+
+  step(95, "Fehlende Fahrstunden werden begründet", total);
+  const unplanned: Plan["unplanned"] = [];
+  const reasonFor = reasoner(model, lessons);
+  const got = new Map<string, number>();
+  for (const l of lessons) {
+    got.set(`${l.student}/${l.transmission}`, (got.get(`${l.student}/${l.transmission}`) ?? 0) + 1);
+  }
+  instance.students.forEach((st, s) => {
+    for (const t of TRANSMISSIONS) {
+      const missing = st.needs[t] - (got.get(`${s}/${t}`) ?? 0);
+      if (missing > 0) {
+        unplanned.push({
+          student: st.id,
+          transmission: t,
+          missing,
+          reason: reasonFor(s, t),
+        });
+      }
+    }
+  });
+
+  const quality = measureQuality(instance, { appointments }, model);
+  const result: Plan = {
+    format: "fahrplan-plan/1",
+    appointments,
+    unplanned,
+    stats: {
+      ...quality,
+      upperBound: reference.upperBound,
+      bestMinShare: reference.bestMinShare,
+      repairRounds,
+      variables: total,
+      seconds: Math.round(performance.now() - started) / 1000,
+    },
+  };
+  step(100, "Fertig", total);
+  return result;
+}
+
+/** Gives every lesson a free vehicle of its transmission, keeping an instructor's car where possible. */
+function withVehicles(instance: Instance, appointments: Appointment[]): Appointment[] {
+  if (!instance.settings.vehicleAssignment || instance.vehicles.length === 0) return appointments;
+  const byT = vehiclesByTransmission(instance);
+  const taken = new Map<string, Set<string>>();
+  for (const f of instance.fixed) {
+    if (!f.vehicle) continue;
+    if (!taken.has(f.start)) taken.set(f.start, new Set());
+    taken.get(f.start)!.add(f.vehicle);
+  }
+  const lastCar = new Map<string, string>();
+  const sorted = [...appointments].sort((a, b) => a.start.localeCompare(b.start));
+  for (const a of sorted) {
+    if (!taken.has(a.start)) taken.set(a.start, new Set());
+    const used = taken.get(a.start)!;
+    const car = pickVehicle(byT, a.transmission as Transmission, used, lastCar.get(a.instructor));
+    if (car === null) throw new Error(`kein Fahrzeug frei am ${a.start}`);
+    used.add(car);
+    lastCar.set(a.instructor, car);
+    a.vehicle = car;
+  }
+  return sorted;
+}
