@@ -1,36 +1,211 @@
-import { Link, NavLink, useNavigate } from "react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Avatar } from "../components/ui/avatar.tsx";
+import { ThemeToggle } from "../components/ui/theme_toggle.tsx";
 import { useAuth } from "../lib/auth.tsx";
+import { type FeatureFlag, isEnabled } from "../lib/feature_flags.ts";
 
-/** Sticky top navigation (spec 01 §2); the shell step completes it. */
+interface NavEntry {
+  to: string;
+  label: string;
+  flag?: FeatureFlag;
+}
+
+// Spec 01 §2; Kalender and Verfügbarkeit are live for every signed-in user (issue 5).
+const staffEntries: NavEntry[] = [
+  { to: "/admin-panel", label: "Dashboard", flag: "dashboardNav" },
+  { to: "/appointments", label: "Termine", flag: "appointmentsNav" },
+];
+const userEntries: NavEntry[] = [
+  { to: "/kalender", label: "Kalender", flag: "calendarNav" },
+  { to: "/verfuegbarkeit", label: "Verfügbarkeit", flag: "availabilityNav" },
+];
+// The staff's management screens sit in one dropdown so the bar stays uncluttered.
+const adminEntries: NavEntry[] = [
+  { to: "/instructors", label: "Fahrlehrer" },
+  { to: "/students", label: "Fahrschüler" },
+  { to: "/availabilities-list", label: "Verfügbarkeiten", flag: "availabilitiesSection" },
+  { to: "/vehicles", label: "Fahrzeuge", flag: "vehiclesSection" },
+  { to: "/constraints-settings", label: "Einstellungen", flag: "constraintsSection" },
+];
+
+const visible = (entries: NavEntry[]) => entries.filter((e) => !e.flag || isEnabled(e.flag));
+
+function AdminMenu({ entries }: { entries: NavEntry[] }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const active = entries.some((e) => pathname.startsWith(e.to));
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="menu" ref={root}>
+      <button
+        type="button"
+        className={`nav-link${active ? " is-active" : ""}`}
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        Verwaltung
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
+        </svg>
+      </button>
+      {open && (
+        <ul className="menu-list" id={menuId}>
+          {entries.map((entry) => (
+            <li key={entry.to}>
+              <NavLink to={entry.to} className="menu-item">{entry.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Sticky top navigation of spec 01 §2: logo, entries by role and feature flag, theme, user. */
 export function TopNav() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const linksId = useId();
+
+  // The mobile menu closes whenever the user has gone somewhere, and on Escape.
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
+  const entries = user
+    ? [...(user.is_staff ? visible(staffEntries) : []), ...visible(userEntries)]
+    : [];
+  const admin = user?.is_staff ? visible(adminEntries) : [];
+  const hasLinks = entries.length + admin.length > 0;
+
+  async function signOut() {
+    try {
+      await logout();
+    } catch { /* the user is cleared locally either way */ }
+    navigate("/login");
+  }
+
   return (
     <header className="top-nav">
-      <Link to={user?.is_staff ? "/admin-panel" : "/"} className="brand">Fahrplan</Link>
-      {user && (
-        <nav aria-label="Hauptnavigation">
-          {user.is_staff && <NavLink to="/admin-panel">Dashboard</NavLink>}
-          {user.is_staff && <NavLink to="/appointments">Termine</NavLink>}
-          <NavLink to="/kalender">Kalender</NavLink>
-          <NavLink to="/verfuegbarkeit">Verfügbarkeit</NavLink>
-        </nav>
-      )}
-      {user
-        ? (
-          <button
-            type="button"
-            title="Abmelden"
-            aria-label="Abmelden"
-            onClick={async () => {
-              await logout();
-              navigate("/login");
-            }}
-          >
-            Abmelden
-          </button>
-        )
-        : <Link to="/login">Anmelden</Link>}
+      <div className="top-nav-inner">
+        <Link
+          to={user?.is_staff ? "/admin-panel" : "/"}
+          className="brand"
+          aria-label="Fahrplan – Startseite"
+        >
+          <img className="brand-logo" src="/favicon.svg" alt="" width="36" height="36" />
+          <span className="brand-text">
+            <span className="brand-name">Fahrplan</span>
+            <span className="brand-tagline">KI-Fahrstundenplanung</span>
+          </span>
+        </Link>
+
+        {hasLinks && (
+          <nav aria-label="Hauptnavigation" className="nav-main">
+            <ul id={linksId} className={`nav-links${menuOpen ? " is-open" : ""}`}>
+              {entries.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} className="nav-link">{entry.label}</NavLink>
+                </li>
+              ))}
+              {admin.length > 0 && (
+                <li>
+                  <AdminMenu entries={admin} />
+                </li>
+              )}
+            </ul>
+          </nav>
+        )}
+
+        <div className="nav-actions">
+          {isEnabled("darkModeToggle") && <ThemeToggle />}
+          {user
+            ? (
+              <>
+                <span className="nav-user">
+                  <Avatar user={user} />
+                  <span className="nav-user-name" aria-hidden="true">
+                    {[user.first_name, user.last_name].filter(Boolean).join(" ") || user.username}
+                  </span>
+                </span>
+                <button
+                  type="button"
+                  className="icon-button"
+                  title="Abmelden"
+                  aria-label="Abmelden"
+                  onClick={signOut}
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                    strokeLinejoin="round"
+                    aria-hidden="true"
+                  >
+                    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+                  </svg>
+                </button>
+              </>
+            )
+            : <Link to="/login" className="button button-primary button-small">Anmelden</Link>}
+          {hasLinks && (
+            <button
+              type="button"
+              className="icon-button nav-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={linksId}
+              aria-label={menuOpen ? "Menü schließen" : "Menü öffnen"}
+              onClick={() => setMenuOpen(!menuOpen)}
+            >
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
+                {menuOpen
+                  ? <path d="M6 6l12 12M18 6 6 18" />
+                  : <path d="M4 7h16M4 12h16M4 17h16" />}
+              </svg>
+            </button>
+          )}
+        </div>
+      </div>
     </header>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
 import { Modal } from "./modal.tsx";
 
+/** What the confirm dialog asks; variant sets colour and icon (default danger). */
 export interface ConfirmOptions {
   title?: string;
   message: string;
@@ -12,12 +13,43 @@ export interface ConfirmOptions {
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 const ConfirmContext = createContext<Confirm | null>(null);
 
+const buttonClass = {
+  danger: "button-danger",
+  warning: "button-warning",
+  info: "button-primary",
+} as const;
+
+function VariantIcon({ variant }: { variant: "danger" | "warning" | "info" }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      {variant === "info"
+        ? (
+          <>
+            <circle cx="12" cy="12" r="9" />
+            <path strokeLinecap="round" d="M12 11v5M12 8h.01" />
+          </>
+        )
+        : (
+          <>
+            <path
+              strokeLinejoin="round"
+              d="M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
+            />
+            <path strokeLinecap="round" d="M12 9v4M12 17h.01" />
+          </>
+        )}
+    </svg>
+  );
+}
+
 /** Provides useConfirm(): a confirm dialog in danger, warning or info style that resolves true or false. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
-  const resolver = useRef<(value: boolean) => void>(() => {});
+  const resolver = useRef<((value: boolean) => void) | null>(null);
 
   const confirm = useCallback<Confirm>((next) => {
+    // A new question while one is open: the old one counts as cancelled.
+    resolver.current?.(false);
     setOptions(next);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
@@ -26,7 +58,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 
   const answer = useCallback((value: boolean) => {
     setOptions(null);
-    resolver.current(value);
+    resolver.current?.(value);
+    resolver.current = null;
   }, []);
 
   const variant = options?.variant ?? "danger";
@@ -38,6 +71,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         title={options?.title ?? "Bitte bestätigen"}
         onClose={() => answer(false)}
         size="small"
+        className={`confirm-${variant}`}
         footer={
           <>
             <button type="button" className="button button-secondary" onClick={() => answer(false)}>
@@ -45,7 +79,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             </button>
             <button
               type="button"
-              className={`button button-${variant}`}
+              className={`button ${buttonClass[variant]}`}
               onClick={() => answer(true)}
             >
               {options?.confirmLabel ?? "Bestätigen"}
@@ -53,7 +87,12 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           </>
         }
       >
-        <p className={`confirm-message confirm-${variant}`}>{options?.message}</p>
+        <div className={`confirm confirm-${variant}`}>
+          <span className="confirm-icon">
+            <VariantIcon variant={variant} />
+          </span>
+          <p className="confirm-message">{options?.message}</p>
+        </div>
       </Modal>
     </ConfirmContext.Provider>
   );

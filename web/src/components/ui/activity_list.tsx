@@ -1,0 +1,73 @@
+import { useEffect, useState } from "react";
+import {
+  activityChangeEvent,
+  type ActivityEntry,
+  activityStorageKey,
+  readActivities,
+  relativeTime,
+} from "../../lib/activity_log.ts";
+
+const icons: Record<ActivityEntry["icon"], string> = {
+  "check-circle": "m8 12.5 2.5 2.5L16 9.5",
+  "alert-circle": "M12 7.5v5.5M12 16.5h.01",
+  "alert-triangle": "M12 9v4M12 17h.01",
+  info: "M12 11v5M12 8h.01",
+};
+
+/** The recent activity log (toasts of this browser): the newest `limit` entries and '+ N weitere'. */
+export function ActivityList({ limit = 10 }: { limit?: number }) {
+  const [entries, setEntries] = useState<ActivityEntry[]>(() => readActivities());
+  const [now, setNow] = useState(() => new Date());
+
+  useEffect(() => {
+    const reload = () => {
+      setEntries(readActivities());
+      setNow(new Date());
+    };
+    const onStorage = (event: StorageEvent) => event.key === activityStorageKey && reload();
+    globalThis.addEventListener(activityChangeEvent, reload);
+    globalThis.addEventListener("storage", onStorage);
+    // 'Vor N Minuten' has to move on while the list stays open.
+    const tick = setInterval(() => setNow(new Date()), 30_000);
+    return () => {
+      globalThis.removeEventListener(activityChangeEvent, reload);
+      globalThis.removeEventListener("storage", onStorage);
+      clearInterval(tick);
+    };
+  }, []);
+
+  if (entries.length === 0) {
+    return <p className="muted activity-empty">Noch keine Aktivitäten.</p>;
+  }
+  const shown = entries.slice(0, limit);
+  const rest = entries.length - shown.length;
+  return (
+    <div className="activity">
+      <ul className="activity-list">
+        {shown.map((entry) => (
+          <li key={entry.id} className={`activity-item activity-${entry.type}`}>
+            <span className="activity-icon">
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.2"
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
+                <path d={icons[entry.icon] ?? icons.info} />
+              </svg>
+            </span>
+            <span className="activity-text">
+              <span className="activity-message">{entry.message}</span>
+              <time className="activity-time" dateTime={entry.timestamp}>
+                {relativeTime(entry.timestamp, now)}
+              </time>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {rest > 0 && <p className="activity-more">+ {rest} weitere</p>}
+    </div>
+  );
+}

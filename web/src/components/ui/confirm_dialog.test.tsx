@@ -1,0 +1,58 @@
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { type ConfirmOptions, ConfirmProvider, useConfirm } from "./confirm_dialog.tsx";
+
+afterEach(cleanup);
+
+function Asker({ options, answers }: { options: ConfirmOptions; answers: boolean[] }) {
+  const confirm = useConfirm();
+  return (
+    <button type="button" onClick={async () => answers.push(await confirm(options))}>
+      Fragen
+    </button>
+  );
+}
+
+async function ask(options: ConfirmOptions, answers: boolean[]) {
+  render(
+    <ConfirmProvider>
+      <Asker options={options} answers={answers} />
+    </ConfirmProvider>,
+  );
+  fireEvent.click(screen.getByRole("button", { name: "Fragen" }));
+  return await screen.findByRole("dialog");
+}
+
+describe("useConfirm", () => {
+  it("resolves true on confirm, styled by its variant", async () => {
+    const answers: boolean[] = [];
+    const dialog = await ask(
+      { message: "Möchten Sie Anna Becker wirklich löschen?", confirmLabel: "Löschen" },
+      answers,
+    );
+    expect(dialog.className).toContain("confirm-danger");
+    expect(dialog.textContent).toContain("Möchten Sie Anna Becker wirklich löschen?");
+    const confirmButton = screen.getByRole("button", { name: "Löschen" });
+    expect(confirmButton.className).toContain("button-danger");
+    // A destructive question starts on the safe answer.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Abbrechen" }));
+    fireEvent.click(confirmButton);
+    await waitFor(() => expect(answers).toEqual([true]));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("resolves false on cancel and on Escape", async () => {
+    const answers: boolean[] = [];
+    await ask({ message: "Planung abbrechen?", variant: "warning" }, answers);
+    expect(screen.getByRole("button", { name: "Bestätigen" }).className).toContain(
+      "button-warning",
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Abbrechen" }));
+    await waitFor(() => expect(answers).toEqual([false]));
+    fireEvent.click(screen.getByRole("button", { name: "Fragen" }));
+    expect(screen.getByRole("dialog").className).toContain("confirm-warning");
+    fireEvent.keyDown(document, { key: "Escape" });
+    await waitFor(() => expect(answers).toEqual([false, false]));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
