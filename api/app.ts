@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { loadUser, requireAdmin, requireCsrf, requireUser } from "./auth/middleware.ts";
+import { appointmentRoutes } from "./appointments/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { availabilityRoutes } from "./availability/routes.ts";
 import type { Config } from "./config.ts";
@@ -48,6 +49,7 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
   app.route("/api/admin", availabilityRoutes);
   app.route("/api/admin", vehicleRoutes);
   app.route("/api/admin", plannerRoutes);
+  app.route("/api/admin", appointmentRoutes);
   app.route("/api", selfServiceRoutes);
 
   app.all("/api/*", () => {
