@@ -1,0 +1,149 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { createServer, type Server, type Socket } from "node:net";
+
+/**
+ * A Postgres wire-protocol server in front of one PGlite instance, for several clients.
+ *
+ * PGlite is a single session. pglite-socket's multiplexer interleaves clients message by
+ * message, so one client's Parse/Bind can overwrite another's unnamed portal between Bind and
+ * Execute ("portal \"\" does not exist"). Here a client owns the session from its first message
+ * until PGlite answers ReadyForQuery with status idle ('I'): a whole extended-protocol cycle or
+ * a whole transaction runs without anyone else's messages in between.
+ */
+export class PgliteServer {
+  private server: Server | undefined;
+  private owner: number | null = null;
+  private waiters: (() => void)[] = [];
+  private nextId = 1;
+  private sockets = new Set<Socket>();
+
+  constructor(private db: PGlite) {}
+
+  /** Listens on 127.0.0.1; resolves to the port. */
+  start(port = 0): Promise<number> {
+    this.server = createServer((socket) => this.serve(socket));
+    return new Promise((resolve, reject) => {
+      this.server!.once("error", reject);
+      this.server!.listen(port, "127.0.0.1", () => {
+        resolve((this.server!.address() as { port: number }).port);
+      });
+    });
+  }
+
+  /** Closes every connection and the listener. */
+  async stop(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) =>
+      this.server ? this.server.close(() => resolve()) : resolve()
+    );
+  }
+
+  private async acquire(id: number): Promise<void> {
+    while (this.owner !== null && this.owner !== id) {
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+    this.owner = id;
+  }
+
+  private release(id: number): void {
+    if (this.owner !== id) return;
+    this.owner = null;
+    const waiting = this.waiters;
+    this.waiters = [];
+    for (const wake of waiting) wake();
+  }
+
+  private serve(socket: Socket): void {
+    const id = this.nextId++;
+    this.sockets.add(socket);
+    socket.setNoDelay(true);
+    let buffer: Uint8Array = new Uint8Array(0);
+    let started = false;
+    let chain = Promise.resolve();
+
+    socket.on("data", (chunk: Uint8Array) => {
+      buffer = concat(buffer, chunk);
+      for (;;) {
+        const message = takeMessage(buffer, started);
+        if (!message) break;
+        buffer = buffer.subarray(message.length);
+        if (!started && isSslRequest(message)) {
+          socket.write(new Uint8Array([0x4e])); // 'N': no TLS on loopback
+          continue;
+        }
+        started = true;
+        chain = chain.then(() => this.run(id, message, socket)).catch(() => {
+          socket.destroy();
+        });
+      }
+    });
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => {
+      this.sockets.delete(socket);
+      chain = chain.then(async () => {
+        // A client that vanished inside a transaction must not leave it open for the others.
+        if (this.owner === id && this.db.isInTransaction()) await this.db.exec("rollback");
+        this.release(id);
+      });
+    });
+  }
+
+  private async run(id: number, message: Uint8Array, socket: Socket): Promise<void> {
+    if (message[0] === 0x58) { // 'X' Terminate
+      if (this.owner === id && this.db.isInTransaction()) await this.db.exec("rollback");
+      this.release(id);
+      socket.end();
+      return;
+    }
+    await this.acquire(id);
+    const parts: Uint8Array[] = [];
+    await this.db.execProtocolRawStream(message, { onRawData: (data) => parts.push(data.slice()) });
+    const out = concat(...parts);
+    if (out.length && socket.writable) socket.write(out);
+    if (endsIdle(out)) this.release(id);
+  }
+}
+
+function concat(...arrays: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(arrays.reduce((n, a) => n + a.length, 0));
+  let offset = 0;
+  for (const a of arrays) {
+    out.set(a, offset);
+    offset += a.length;
+  }
+  return out;
+}
+
+function int32(bytes: Uint8Array, at: number): number {
+  return new DataView(bytes.buffer, bytes.byteOffset + at, 4).getInt32(0);
+}
+
+/** The next complete message: startup-type messages have no type byte. */
+function takeMessage(buffer: Uint8Array, started: boolean): Uint8Array | undefined {
+  if (!started) {
+    if (buffer.length < 4) return undefined;
+    const length = int32(buffer, 0);
+    return buffer.length >= length ? buffer.subarray(0, length) : undefined;
+  }
+  if (buffer.length < 5) return undefined;
+  const length = 1 + int32(buffer, 1);
+  return buffer.length >= length ? buffer.subarray(0, length) : undefined;
+}
+
+function isSslRequest(message: Uint8Array): boolean {
+  return message.length === 8 && int32(message, 4) === 80877103;
+}
+
+/** Whether the answer's last message is ReadyForQuery with status idle (not in a transaction). */
+function endsIdle(out: Uint8Array): boolean {
+  let at = 0;
+  let lastIdle = false;
+  while (at + 5 <= out.length) {
+    const type = out[at];
+    const length = int32(out, at + 1);
+    if (type === 0x5a) lastIdle = out[at + 5] === 0x49; // 'Z' … 'I'
+    else lastIdle = false;
+    at += 1 + length;
+  }
+  return lastIdle;
+}
