@@ -1,6 +1,243 @@
-import { Placeholder } from "../../components/ui/placeholder.tsx";
+import { type ChangeEvent, useCallback, useRef, useState } from "react";
+import {
+  type Column,
+  DataTable,
+  fetchAllPages,
+  useServerList,
+} from "../../components/ui/data_table.tsx";
+import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
+import { Pagination } from "../../components/ui/pagination.tsx";
+import { SearchInput } from "../../components/ui/search_input.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+import { downloadFile, toCsv } from "../../lib/export_files.ts";
+import { germanWeekdayNames, shortTime } from "../../lib/german_dates.ts";
+import { usePageTitle } from "../../lib/page_title.ts";
 
-/** Verfügbarkeiten */
+/** A row of GET /api/admin/availabilities/. */
+interface AvailabilityRow {
+  id: number;
+  user_id: number;
+  full_name: string;
+  username: string;
+  role: string;
+  day_of_week: number;
+  day_name?: string;
+  start_time: string;
+  end_time: string;
+  availability_type: string;
+}
+
+const listPath = "/admin/availabilities/";
+
+const typeNames: Record<string, string> = {
+  available: "Verfügbar",
+  work: "Arbeitszeit",
+  arrival: "Ankunft",
+  free_period: "Freistunde",
+  school: "Schule",
+  break: "Pause",
+  unavailable: "Sperrzeit",
+};
+
+function roleName(role: string): string {
+  return role === "instructor" ? "Fahrlehrer" : "Fahrschüler";
+}
+
+function dayName(row: AvailabilityRow): string {
+  return germanWeekdayNames[row.day_of_week - 1] ?? row.day_name ?? "-";
+}
+
+function userName(row: AvailabilityRow): string {
+  return row.full_name?.trim() || row.username;
+}
+
+/** /availabilities-list: every user's weekly availability, read-only, with CSV export/import. */
 export default function AvailabilitiesListScreen() {
-  return <Placeholder title="Verfügbarkeiten" />;
+  usePageTitle("Verfügbarkeiten");
+  const toast = useToast();
+  const onError = useCallback(() => toast.show("Fehler beim Laden der Daten", "error"), [toast]);
+  const list = useServerList<AvailabilityRow>(listPath, {
+    defaultSort: { by: "full_name", direction: "asc" },
+    onError,
+  });
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState<"" | "export" | "import">("");
+
+  async function exportCsv() {
+    if (busy) return;
+    setBusy("export");
+    try {
+      const rows = await fetchAllPages<AvailabilityRow>(listPath, {
+        search: list.search,
+        sort: list.sort,
+      });
+      if (rows.length === 0) {
+        toast.show("Keine Verfügbarkeiten zum Exportieren vorhanden", "info");
+        return;
+      }
+      const csv = toCsv(
+        ["Benutzer", "Benutzername", "Rolle", "Wochentag", "Von", "Bis", "Art"],
+        rows.map((r) => [
+          userName(r),
+          r.username,
+          roleName(r.role),
+          dayName(r),
+          shortTime(r.start_time),
+          shortTime(r.end_time),
+          typeNames[r.availability_type] ?? r.availability_type,
+        ]),
+      );
+      downloadFile("verfuegbarkeiten.csv", csv);
+    } catch {
+      toast.show("Export fehlgeschlagen. Bitte versuchen Sie es erneut.", "error");
+    } finally {
+      setBusy("");
+    }
+  }
+
+  async function importCsv(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // Reset, so choosing the same file again after fixing it still fires a change.
+    event.target.value = "";
+    if (!file) return;
+    if (!file.name.toLowerCase().endsWith(".csv")) {
+      toast.show("Bitte wählen Sie eine CSV-Datei (.csv) aus.", "error", 5000);
+      return;
+    }
+    setBusy("import");
+    try {
+      const form = new FormData();
+      form.append("file", file);
+      const answer = await api.post<{ created: number; message?: string }>(
+        "/admin/availabilities/import/",
+        undefined,
+        { form },
+      );
+      toast.show(
+        `Import erfolgreich! ${answer.created} Verfügbarkeiten importiert.`,
+        "success",
+        4000,
+      );
+      list.reload();
+    } catch (error) {
+      toast.show(
+        error instanceof ApiError && error.status > 0 && error.message
+          ? error.message
+          : "Fehler beim Import. Bitte überprüfen Sie das CSV-Format.",
+        "error",
+        5000,
+      );
+    } finally {
+      setBusy("");
+    }
+  }
+
+  const columns: Column<AvailabilityRow>[] = [
+    {
+      key: "user",
+      header: "Benutzer",
+      sortKey: "full_name",
+      render: (row) => (
+        <div className="cell-stack">
+          <strong>{userName(row)}</strong>
+          <span className="cell-sub">{row.username}</span>
+        </div>
+      ),
+    },
+    {
+      key: "role",
+      header: "Rolle",
+      sortKey: "role",
+      render: (row) => (
+        <span className={`badge ${row.role === "instructor" ? "badge-primary" : ""}`}>
+          {roleName(row.role)}
+        </span>
+      ),
+    },
+    { key: "day", header: "Wochentag", sortKey: "day_of_week", render: dayName },
+    {
+      key: "start",
+      header: "Von",
+      sortKey: "start_time",
+      className: "table-num",
+      render: (row) => shortTime(row.start_time),
+    },
+    {
+      key: "end",
+      header: "Bis",
+      sortKey: "end_time",
+      className: "table-num",
+      render: (row) => shortTime(row.end_time),
+    },
+    {
+      key: "type",
+      header: "Art",
+      sortKey: "availability_type",
+      render: (row) => typeNames[row.availability_type] ?? row.availability_type,
+    },
+  ];
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>Verfügbarkeiten</h1>
+          <p>Wöchentliche Verfügbarkeiten aller Fahrlehrer und Fahrschüler</p>
+        </div>
+        <div className="page-header-actions">
+          <DropdownMenu
+            label={busy === "import"
+              ? "Import läuft..."
+              : busy === "export"
+              ? "Export läuft..."
+              : "Export / Import"}
+            items={[
+              { label: "Als CSV exportieren", onSelect: exportCsv },
+              { label: "CSV-Datei importieren", onSelect: () => fileRef.current?.click() },
+            ]}
+          />
+          <input
+            ref={fileRef}
+            type="file"
+            accept=".csv,text/csv"
+            className="sr-only"
+            tabIndex={-1}
+            aria-label="CSV-Datei mit Verfügbarkeiten"
+            data-testid="availability-import-file"
+            onChange={importCsv}
+          />
+        </div>
+      </header>
+      <div className="toolbar">
+        <div className="list-search">
+          <SearchInput
+            label="Verfügbarkeiten suchen"
+            placeholder="Name oder Benutzername suchen..."
+            value={list.search}
+            onSearch={list.setSearch}
+          />
+        </div>
+        <p className="muted small">
+          Import: CSV mit den Spalten <code>username;day_of_week;start_time;end_time</code>
+        </p>
+      </div>
+      <DataTable
+        label="Verfügbarkeiten"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        sort={list.sort}
+        onSort={list.setSort}
+        loading={list.loading}
+        emptyMessage="Keine Verfügbarkeiten gefunden"
+      />
+      <Pagination
+        page={list.page}
+        totalPages={list.totalPages}
+        onPage={list.setPage}
+        label="Seiten der Verfügbarkeitsliste"
+      />
+    </section>
+  );
 }

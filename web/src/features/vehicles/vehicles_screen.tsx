@@ -1,6 +1,137 @@
-import { Placeholder } from "../../components/ui/placeholder.tsx";
+import { useEffect, useRef, useState } from "react";
+import { type Column, DataTable, type SortState } from "../../components/ui/data_table.tsx";
+import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api } from "../../lib/api.ts";
+import { downloadFile, toCsv } from "../../lib/export_files.ts";
+import { usePageTitle } from "../../lib/page_title.ts";
+import { AddVehicleDialog } from "./add_vehicle_dialog.tsx";
 
-/** Fahrzeuge */
+/** A row of GET /api/admin/vehicles/. */
+interface VehicleRow {
+  id: number;
+  name: string;
+  transmission: "manual" | "automatic";
+  appointment_count: number;
+}
+
+function transmissionName(value: string): string {
+  return value === "automatic" ? "Automatik" : "Schaltgetriebe";
+}
+
+/** /vehicles: the fleet with its appointment counts; add a vehicle, export as CSV. */
 export default function VehiclesScreen() {
-  return <Placeholder title="Fahrzeuge" />;
+  usePageTitle("Fahrzeuge");
+  const toast = useToast();
+  const toastRef = useRef(toast);
+  toastRef.current = toast;
+  const [sort, setSort] = useState<SortState>({ by: "name", direction: "asc" });
+  const [rows, setRows] = useState<VehicleRow[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [version, setVersion] = useState(0);
+  const [adding, setAdding] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    const query = new URLSearchParams({ sort_by: sort.by, sort_direction: sort.direction });
+    api.get<{ results: VehicleRow[] }>(`/admin/vehicles/?${query}`, { signal: controller.signal })
+      .then((data) => setRows(data.results))
+      .catch((error) => {
+        if ((error as Error).name !== "AbortError") {
+          toastRef.current.show("Fehler beim Laden der Daten", "error");
+        }
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [sort, version]);
+
+  function exportCsv() {
+    if (rows.length === 0) {
+      toast.show("Keine Fahrzeuge zum Exportieren vorhanden", "info");
+      return;
+    }
+    const csv = toCsv(
+      ["Fahrzeug", "Getriebe", "Termine"],
+      rows.map((r) => [r.name, transmissionName(r.transmission), r.appointment_count]),
+    );
+    downloadFile("fahrzeuge.csv", csv);
+  }
+
+  const columns: Column<VehicleRow>[] = [
+    {
+      key: "name",
+      header: "Fahrzeug",
+      sortKey: "name",
+      render: (row) => <strong className="plate">{row.name}</strong>,
+    },
+    {
+      key: "transmission",
+      header: "Getriebe",
+      render: (row) => (
+        <span className={`badge ${row.transmission === "automatic" ? "badge-primary" : ""}`}>
+          {transmissionName(row.transmission)}
+        </span>
+      ),
+    },
+    {
+      key: "count",
+      header: "Termine",
+      sortKey: "appointment_count",
+      className: "table-num",
+      render: (row) => row.appointment_count,
+    },
+  ];
+
+  return (
+    <section className="page">
+      <header className="page-header">
+        <div>
+          <h1>Fahrzeuge</h1>
+          <p>{loading ? "\u00a0" : `${rows.length} Fahrzeuge im Fuhrpark`}</p>
+        </div>
+        <div className="page-header-actions">
+          <DropdownMenu
+            label="Export / Import"
+            items={[
+              { label: "Als CSV exportieren", onSelect: exportCsv },
+              {
+                label: "Fahrzeuge importieren",
+                onSelect: () =>
+                  toast.show(
+                    "Der Import von Fahrzeugen ist in Vorbereitung. Bitte legen Sie Fahrzeuge vorerst einzeln an.",
+                    "info",
+                    6000,
+                  ),
+              },
+            ]}
+          />
+          <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+            + Fahrzeug hinzufügen
+          </button>
+        </div>
+      </header>
+      <DataTable
+        label="Fahrzeuge"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        sort={sort}
+        onSort={setSort}
+        loading={loading}
+        emptyMessage="Keine Fahrzeuge gefunden"
+      />
+      {adding && (
+        <AddVehicleDialog
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            setVersion((v) => v + 1);
+          }}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,277 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { api } from "../../lib/api.ts";
+import "./data_table.css";
+
+/** One column: its header, how a cell is drawn, and the server's sort key if it sorts. */
+export interface Column<T> {
+  key: string;
+  header: string;
+  render(row: T): ReactNode;
+  /** the API's sort_by value; the header becomes a sort button */
+  sortKey?: string;
+  className?: string;
+  /** header text only for screen readers (e.g. the actions column) */
+  hiddenHeader?: boolean;
+}
+
+/** Which server field the list is sorted by, and in which direction. */
+export interface SortState {
+  by: string;
+  direction: "asc" | "desc";
+}
+
+interface DataTableProps<T> {
+  /** accessible name of the table */
+  label: string;
+  columns: Column<T>[];
+  rows: T[];
+  rowKey(row: T): string | number;
+  sort?: SortState;
+  onSort?(sort: SortState): void;
+  /** a click anywhere in the row (buttons inside stop their own clicks) */
+  onRowClick?(row: T): void;
+  loading?: boolean;
+  emptyMessage: string;
+}
+
+/** A table that scrolls sideways on narrow screens, with server-side sort buttons. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, sort, onSort, onRowClick, loading, emptyMessage } = props;
+
+  function toggle(sortKey: string) {
+    if (!onSort) return;
+    const direction = sort?.by === sortKey && sort.direction === "asc" ? "desc" : "asc";
+    onSort({ by: sortKey, direction });
+  }
+
+  return (
+    <div className="table-wrap data-table" aria-busy={loading || undefined}>
+      <table className="table" aria-label={props.label}>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const active = column.sortKey && sort?.by === column.sortKey;
+              const ariaSort = active
+                ? (sort!.direction === "asc" ? "ascending" : "descending")
+                : undefined;
+              return (
+                <th key={column.key} scope="col" aria-sort={ariaSort} className={column.className}>
+                  {column.sortKey && onSort
+                    ? (
+                      <button
+                        type="button"
+                        className="table-sort"
+                        onClick={() => toggle(column.sortKey!)}
+                      >
+                        {column.header}
+                      </button>
+                    )
+                    : column.hiddenHeader
+                    ? <span className="sr-only">{column.header}</span>
+                    : column.header}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={props.rowKey(row)}
+              data-clickable={onRowClick ? "" : undefined}
+              onClick={onRowClick
+                ? (e) => {
+                  // Clicks on the row's own controls are theirs, not the row's.
+                  if ((e.target as HTMLElement).closest("button, a, input, select")) return;
+                  onRowClick(row);
+                }
+                : undefined}
+            >
+              {columns.map((column) => (
+                <td key={column.key} className={column.className}>{column.render(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!loading && rows.length === 0 && (
+        <div className="empty-state" role="status">
+          <p className="empty-state-title">{emptyMessage}</p>
+        </div>
+      )}
+      {loading && rows.length === 0 && (
+        <div className="loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Wird geladen...
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A page of a list as the admin list calls answer it. */
+export interface PageAnswer<T> {
+  results: T[];
+  total: number;
+  total_pages: number;
+  page: number;
+  page_size?: number;
+}
+
+interface ServerListOptions {
+  defaultSort: SortState;
+  pageSize?: number;
+  /** fixed query parameters, e.g. { role: "instructor" } */
+  params?: Record<string, string>;
+  /** called when loading fails */
+  onError?(error: unknown): void;
+}
+
+/** The state of a searched, sorted, paged server list, and a reload function. */
+export interface ServerList<T> {
+  rows: T[];
+  total: number;
+  totalPages: number;
+  page: number;
+  setPage(page: number): void;
+  search: string;
+  setSearch(search: string): void;
+  sort: SortState;
+  setSort(sort: SortState): void;
+  loading: boolean;
+  reload(): void;
+}
+
+/** Builds the query string of an admin list call. */
+export function listQuery(
+  state: { search: string; sort: SortState; page: number; pageSize: number },
+  params: Record<string, string> = {},
+): string {
+  const query = new URLSearchParams({
+    ...params,
+    search: state.search,
+    sort_by: state.sort.by,
+    sort_direction: state.sort.direction,
+    page: String(state.page),
+    page_size: String(state.pageSize),
+  });
+  return query.toString();
+}
+
+/** Loads `path` with search, sort and page parameters; a stale answer never overwrites a newer one. */
+export function useServerList<T>(path: string, options: ServerListOptions): ServerList<T> {
+  const pageSize = options.pageSize ?? 20;
+  const [search, setSearchState] = useState("");
+  const [sort, setSortState] = useState(options.defaultSort);
+  const [page, setPageState] = useState(1);
+  const [answer, setAnswer] = useState<PageAnswer<T> | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [version, setVersion] = useState(0);
+  const onError = useRef(options.onError);
+  onError.current = options.onError;
+  const paramsKey = JSON.stringify(options.params ?? {});
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    const query = listQuery({ search, sort, page, pageSize }, JSON.parse(paramsKey));
+    api.get<PageAnswer<T>>(`${path}?${query}`, { signal: controller.signal })
+      .then((data) => {
+        // A page past the end (after a delete or a narrower search) moves back to the last one.
+        if (data.total_pages > 0 && page > data.total_pages) setPageState(data.total_pages);
+        setAnswer(data);
+      })
+      .catch((error) => {
+        if ((error as Error).name !== "AbortError") onError.current?.(error);
+      })
+      .finally(() => {
+        if (!controller.signal.aborted) setLoading(false);
+      });
+    return () => controller.abort();
+  }, [path, paramsKey, search, sort, page, pageSize, version]);
+
+  const totalPages = Math.max(1, answer?.total_pages ?? 1);
+  return {
+    rows: answer?.results ?? [],
+    total: answer?.total ?? 0,
+    totalPages,
+    page,
+    setPage: useCallback((next: number) => setPageState(Math.max(1, next)), []),
+    search,
+    setSearch: useCallback((next: string) => {
+      setSearchState(next);
+      setPageState(1);
+    }, []),
+    sort,
+    setSort: useCallback((next: SortState) => {
+      setSortState(next);
+      setPageState(1);
+    }, []),
+    loading,
+    reload: useCallback(() => setVersion((v) => v + 1), []),
+  };
+}
+
+/** Fetches every page of an admin list (100 rows a call), e.g. for an export. */
+export async function fetchAllPages<T>(
+  path: string,
+  state: { search: string; sort: SortState },
+  params: Record<string, string> = {},
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1;; page++) {
+    const query = listQuery({ ...state, page, pageSize: 100 }, params);
+    const data = await api.get<PageAnswer<T>>(`${path}?${query}`);
+    rows.push(...data.results);
+    if (page >= (data.total_pages ?? 1) || data.results.length === 0) return rows;
+  }
+}
+
+interface RowActionsProps {
+  /** the person or thing of the row, for the buttons' German names */
+  name: string;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+/** The edit and delete icon buttons of a row, named '{name} bearbeiten' / '{name} löschen'. */
+export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
+  return (
+    <div className="table-actions">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={`${name} bearbeiten`}
+        title="Bearbeiten"
+        onClick={onEdit}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      <button
+        type="button"
+        className="icon-button icon-button-danger"
+        aria-label={`${name} löschen`}
+        title="Löschen"
+        onClick={onDelete}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path
+            d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+    </div>
+  );
+}

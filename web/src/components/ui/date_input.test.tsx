@@ -1,0 +1,151 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { useState } from "react";
+import { afterEach, describe, expect, it } from "vitest";
+import { DateInput } from "./date_input.tsx";
+import { TimeInput } from "./time_input.tsx";
+
+afterEach(cleanup);
+
+function Harness({ initial = "", seen }: { initial?: string; seen: string[] }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <DateInput
+        id="d"
+        label="Datum"
+        value={value}
+        onChange={(next) => {
+          seen.push(next);
+          setValue(next);
+        }}
+      />
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+describe("DateInput", () => {
+  it("shows a stored ISO date in German and emits typed dates as ISO", () => {
+    const seen: string[] = [];
+    render(<Harness initial="2026-03-05" seen={seen} />);
+    const input = screen.getByLabelText("Datum") as HTMLInputElement;
+    expect(input.value).toBe("05.03.2026");
+    expect(input.placeholder).toBe("TT.MM.JJJJ");
+    fireEvent.change(input, { target: { value: "24.12.2026" } });
+    expect(seen).toEqual(["2026-12-24"]);
+    fireEvent.change(input, { target: { value: "" } });
+    expect(seen).toEqual(["2026-12-24", ""]);
+  });
+
+  it("says 'Date input not valid.' for a day that does not exist and keeps the old value", () => {
+    const seen: string[] = [];
+    render(<Harness initial="2026-03-05" seen={seen} />);
+    const input = screen.getByLabelText("Datum");
+    fireEvent.change(input, { target: { value: "31.02.2026" } });
+    expect(screen.getByRole("alert").textContent).toBe("Date input not valid.");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(seen).toEqual([]);
+    expect(screen.getByTestId("value").textContent).toBe("2026-03-05");
+  });
+
+  it("flags half-typed text on blur", () => {
+    render(<Harness seen={[]} />);
+    const input = screen.getByLabelText("Datum");
+    fireEvent.change(input, { target: { value: "12.5." } });
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.blur(input);
+    expect(screen.getByRole("alert").textContent).toBe("Date input not valid.");
+  });
+
+  it("picks a day from a calendar that starts on Monday with German names", () => {
+    const seen: string[] = [];
+    render(<Harness initial="2026-03-05" seen={seen} />);
+    fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));
+    const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
+    expect(headers).toEqual(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]);
+    expect((screen.getByLabelText("Monat") as HTMLSelectElement).value).toBe("3");
+    expect(screen.getByLabelText("Jahr").querySelectorAll("option").length).toBe(100);
+    fireEvent.click(screen.getByRole("button", { name: "Mittwoch, 18. März 2026" }));
+    expect(seen).toEqual(["2026-03-18"]);
+    expect((screen.getByLabelText("Datum") as HTMLInputElement).value).toBe("18.03.2026");
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("moves through the grid with the keyboard", () => {
+    const seen: string[] = [];
+    render(<Harness initial="2026-03-05" seen={seen} />);
+    fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));
+    const day = screen.getByRole("button", { name: "Donnerstag, 5. März 2026" });
+    fireEvent.keyDown(day, { key: "ArrowDown" });
+    fireEvent.keyDown(document.activeElement!, { key: "PageDown" });
+    expect((document.activeElement as HTMLElement).getAttribute("aria-label")).toBe(
+      "Sonntag, 12. April 2026",
+    );
+    fireEvent.click(document.activeElement!);
+    expect(seen).toEqual(["2026-04-12"]);
+  });
+});
+
+describe("TimeInput", () => {
+  function TimeHarness({ seen }: { seen: string[] }) {
+    const [value, setValue] = useState("");
+    return (
+      <TimeInput
+        label="Von"
+        value={value}
+        onChange={(next) => {
+          seen.push(next);
+          setValue(next);
+        }}
+      />
+    );
+  }
+
+  it("emits whole HH:MM times on the 5-minute grid and refuses others", () => {
+    const seen: string[] = [];
+    render(<TimeHarness seen={seen} />);
+    const input = screen.getByLabelText("Von") as HTMLInputElement;
+    expect(input.placeholder).toBe("HH:MM");
+    fireEvent.change(input, { target: { value: "14:35" } });
+    fireEvent.change(input, { target: { value: "14:37" } });
+    expect(screen.getByRole("alert").textContent).toContain("5-Minuten-Schritten");
+    expect(seen).toEqual(["14:35"]);
+    fireEvent.change(input, { target: { value: "930" } });
+    fireEvent.blur(input);
+    expect(input.value).toBe("09:30");
+    fireEvent.keyDown(input, { key: "ArrowUp" });
+    expect(seen).toEqual(["14:35", "09:30", "09:35"]);
+  });
+});
+
+describe("DateInput with min and max", () => {
+  it("treats typed days outside the range as invalid and blocks them in the calendar", () => {
+    const seen: string[] = [];
+    function Ranged() {
+      const [value, setValue] = useState("");
+      return (
+        <DateInput
+          label="Urlaub ab"
+          value={value}
+          min="2026-03-10"
+          max="2026-03-20"
+          onChange={(v) => {
+            seen.push(v);
+            setValue(v);
+          }}
+        />
+      );
+    }
+    render(<Ranged />);
+    const input = screen.getByLabelText("Urlaub ab");
+    fireEvent.change(input, { target: { value: "09.03.2026" } });
+    expect(screen.getByRole("alert").textContent).toBe("Date input not valid.");
+    fireEvent.change(input, { target: { value: "10.03.2026" } });
+    expect(seen).toEqual(["2026-03-10"]);
+    fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));
+    const late = screen.getByRole("button", { name: "Samstag, 21. März 2026" });
+    expect(late.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(late);
+    expect(seen).toEqual(["2026-03-10"]);
+  });
+});

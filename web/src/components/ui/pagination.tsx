@@ -1,0 +1,56 @@
+/** The page numbers shown around the current page (spec: a window of 5). */
+export const paginationWindow = 5;
+
+/** The page numbers to show: up to 5 consecutive pages around `page`, within 1..totalPages. */
+export function pageWindow(page: number, totalPages: number): number[] {
+  const last = Math.max(1, totalPages);
+  const current = Math.min(Math.max(1, page), last);
+  const start = Math.max(1, Math.min(current - Math.floor(paginationWindow / 2), last - 4));
+  const end = Math.min(last, start + paginationWindow - 1);
+  return Array.from({ length: end - start + 1 }, (_, i) => start + i);
+}
+
+interface PaginationProps {
+  page: number;
+  totalPages: number;
+  onPage(page: number): void;
+  /** what is paged, for the navigation's accessible name */
+  label?: string;
+}
+
+/** Previous, five page numbers, next; never leaves 1..totalPages. Hidden for a single page. */
+export function Pagination({ page, totalPages, onPage, label = "Seiten" }: PaginationProps) {
+  if (totalPages <= 1) return null;
+  const go = (next: number) => onPage(Math.min(Math.max(1, next), totalPages));
+  return (
+    <nav className="pagination" aria-label={label}>
+      <button
+        type="button"
+        onClick={() => go(page - 1)}
+        disabled={page <= 1}
+        aria-label="Vorherige Seite"
+      >
+        ‹
+      </button>
+      {pageWindow(page, totalPages).map((n) => (
+        <button
+          key={n}
+          type="button"
+          onClick={() => go(n)}
+          aria-label={`Seite ${n}`}
+          aria-current={n === page ? "page" : undefined}
+        >
+          {n}
+        </button>
+      ))}
+      <button
+        type="button"
+        onClick={() => go(page + 1)}
+        disabled={page >= totalPages}
+        aria-label="Nächste Seite"
+      >
+        ›
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useId, useRef, useState } from "react";
+
+interface SearchInputProps {
+  /** the search the list currently uses */
+  value: string;
+  /** called once typing has paused for `delayMs` */
+  onSearch(value: string): void;
+  label: string;
+  placeholder?: string;
+  delayMs?: number;
+}
+
+/** A labelled search field that reports what was typed after a short pause (debounced). */
+export function SearchInput(
+  { value, onSearch, label, placeholder = "Suchen...", delayMs = 300 }: SearchInputProps,
+) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+  const lastSent = useRef(value);
+
+  useEffect(() => {
+    if (text === lastSent.current) return;
+    const timer = setTimeout(() => {
+      lastSent.current = text;
+      onSearchRef.current(text);
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [text, delayMs]);
+
+  return (
+    <div className="search-field" role="search">
+      <label htmlFor={id} className="sr-only">{label}</label>
+      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <input
+        id={id}
+        type="search"
+        className="input"
+        value={text}
+        placeholder={placeholder}
+        autoComplete="off"
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") {
+            // Enter searches at once instead of waiting for the pause.
+            lastSent.current = text;
+            onSearchRef.current(text);
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import {
+  emptyBlock,
+  emptyInstructorForm,
+  instructorFormProblem,
+  instructorPayload,
+  rowKey,
+} from "./instructor_types.ts";
+
+function filledForm() {
+  const form = emptyInstructorForm();
+  form.first_name = " Erika ";
+  form.last_name = "Mustermann";
+  form.manual = true;
+  return form;
+}
+
+describe("instructorFormProblem", () => {
+  it("asks for a transmission type with the spec's text", () => {
+    const form = filledForm();
+    form.manual = false;
+    expect(instructorFormProblem(form)).toBe(
+      "Bitte wählen Sie mindestens einen Getriebe-Typ aus.",
+    );
+  });
+  it("asks for both names first", () => {
+    const form = filledForm();
+    form.last_name = " ";
+    expect(instructorFormProblem(form)).toBe("Bitte geben Sie Vor- und Nachnamen ein.");
+  });
+  it("refuses a negative or broken hours target", () => {
+    const form = filledForm();
+    form.monthly_hours_target = "-4";
+    expect(instructorFormProblem(form)).not.toBe("");
+    form.monthly_hours_target = "40";
+    expect(instructorFormProblem(form)).toBe("");
+  });
+});
+
+describe("instructorPayload", () => {
+  it("drops rows with missing required parts and keeps complete ones", () => {
+    const form = filledForm();
+    form.work.monday = { start: "08:00", end: "16:00" };
+    form.work.tuesday = { start: "09:00", end: "" };
+    form.breaks = [
+      { key: rowKey(), start: "10:00", end: "10:15" },
+      { key: rowKey(), start: "12:00", end: "" },
+    ];
+    form.vacations = [{ key: rowKey(), start: "2027-07-01", end: "" }];
+    form.theory = [{ key: rowKey(), date: "2027-03-10", start_time: "18:00", end_time: "19:30" }];
+    form.blocks = [
+      { ...emptyBlock(), start_time: "15:00", end_time: "16:30", description: " Büro " },
+      { ...emptyBlock(), start_time: "15:00" },
+    ];
+    expect(instructorPayload(form)).toEqual({
+      first_name: "Erika",
+      last_name: "Mustermann",
+      email: "",
+      phone: "",
+      transmission_types: ["manual"],
+      monthly_hours_target: 0,
+      work_schedule: [{ day: "monday", start: "08:00", end: "16:00" }],
+      breaks: [{ start: "10:00", end: "10:15" }],
+      vacation_periods: [],
+      theory_sessions: [{ date: "2027-03-10", start_time: "18:00", end_time: "19:30" }],
+      unavailable_blocks: [{
+        day_of_week: 1,
+        start_time: "15:00",
+        end_time: "16:30",
+        valid_from: null,
+        valid_until: null,
+        description: "Büro",
+      }],
+    });
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import {
+  emptyStudentForm,
+  noTimesMessage,
+  rowKey,
+  studentCreatePayload,
+  studentCreateProblem,
+  studentUpdatePayload,
+} from "./student_types.ts";
+
+function named() {
+  const form = emptyStudentForm();
+  form.first_name = "Jürgen";
+  form.last_name = "Weiß";
+  form.license_class = "B197";
+  return form;
+}
+
+describe("studentCreateProblem", () => {
+  it("needs a free period or an arrival time (spec 02 §5)", () => {
+    const form = named();
+    form.week.monday.school_start = "08:00";
+    form.week.monday.school_end = "13:30";
+    form.week.monday.free = [{ key: rowKey(), start: "10:00", end: "" }]; // incomplete: no help
+    expect(studentCreateProblem(form)).toBe(noTimesMessage);
+    form.week.thursday.arrival = "14:00";
+    expect(studentCreateProblem(form)).toBe("");
+  });
+  it("needs names and a licence class first", () => {
+    const form = named();
+    form.license_class = "";
+    form.week.monday.arrival = "14:00";
+    expect(studentCreateProblem(form)).toBe("Bitte wählen Sie eine Führerscheinklasse aus.");
+  });
+});
+
+describe("student payloads", () => {
+  const form = named();
+  form.week.monday = {
+    school_start: "08:00",
+    school_end: "13:30",
+    arrival: "",
+    free: [
+      { key: rowKey(), start: "10:00", end: "10:45" },
+      { key: rowKey(), start: "11:00", end: "" },
+      { key: rowKey(), start: "12:00", end: "12:45" },
+    ],
+  };
+  form.week.wednesday.arrival = "14:00";
+  form.vacations = [
+    { key: rowKey(), start: "2027-08-01", end: "2027-08-15" },
+    { key: rowKey(), start: "2027-10-01", end: "" },
+  ];
+
+  it("create: flat lists per day, periods numbered by position, half rows dropped", () => {
+    const payload = studentCreatePayload(form);
+    expect(payload.available_in_holidays).toBe("ja");
+    expect(payload.school_schedule).toEqual([{ day: "monday", start: "08:00", end: "13:30" }]);
+    expect(payload.free_periods).toEqual([
+      { day: "monday", period: 1, start: "10:00", end: "10:45" },
+      { day: "monday", period: 2, start: "12:00", end: "12:45" },
+    ]);
+    expect(payload.arrival_times).toEqual([{ day: "wednesday", time: "14:00" }]);
+    expect(payload.vacation_periods).toEqual([{ start: "2027-08-01", end: "2027-08-15" }]);
+  });
+
+  it("update: one entry per day with data, empty days left out", () => {
+    expect(studentUpdatePayload(form).school_schedule).toEqual([
+      {
+        day_of_week: 1,
+        school_start: "08:00",
+        school_end: "13:30",
+        arrival_time: "",
+        free_periods: [{ start: "10:00", end: "10:45" }, { start: "12:00", end: "12:45" }],
+      },
+      {
+        day_of_week: 3,
+        school_start: "",
+        school_end: "",
+        arrival_time: "14:00",
+        free_periods: [],
+      },
+    ]);
+  });
+});

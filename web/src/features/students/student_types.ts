@@ -1,0 +1,250 @@
+import { shortTime, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
+
+/** A row of GET /api/admin/users/?role=student. */
+export interface StudentRow {
+  id: number;
+  username: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  is_active: boolean;
+  date_joined: string;
+  profile: {
+    license_class: string;
+    required_automatic_hours: number;
+    completed_automatic_hours: number;
+    required_manual_hours: number;
+    completed_manual_hours: number;
+    metadata?: {
+      phone?: string;
+      school_name?: string;
+      start_location?: string;
+      notes?: string;
+      available_in_holidays?: "ja" | "nein";
+    };
+  } | null;
+  next_appointment: { date: string; start_time: string; instructor_name: string } | null;
+  remaining_hours_total: number;
+}
+
+/** GET /api/admin/users/{id}/ for a student. */
+export interface StudentDetail extends StudentRow {
+  school_schedule: {
+    day_of_week: number;
+    school_start: string;
+    school_end: string;
+    arrival_time: string;
+    free_periods: { period?: number; start: string; end: string }[];
+  }[];
+  vacation_periods: { start: string; end: string }[];
+}
+
+/** The answer of POST /api/admin/students/create-manual/. */
+export interface CreatedAnswer {
+  id: number;
+  username: string;
+  password?: string;
+  name: string;
+  message?: string;
+}
+
+/** Licence classes with the lesson plan each stands for (spec 02 §3). */
+export const licenseClassOptions = [
+  { value: "B197", label: "B197 (7x Auto / 6x Schaltung / 7x Auto)" },
+  { value: "B78", label: "B78 (20x Automatic)" },
+  { value: "B", label: "B (20x Manual)" },
+];
+
+/** Where a lesson may start (spec 02 §9). */
+export const startLocationOptions = ["Kley", "Lüdo Bus Bhf.", "Barop", "Eichlinghofen"].map(
+  (place) => ({ value: place, label: place }),
+);
+
+/** At most 3 free periods per day (spec 02 §5). */
+export const maxFreePeriods = 3;
+
+let nextKey = 1;
+/** A React key for rows the user adds and removes. */
+export function rowKey(): number {
+  return nextKey++;
+}
+
+/** A from/to pair of times or dates, as typed. */
+export interface RangeRow {
+  key: number;
+  start: string;
+  end: string;
+}
+
+/** One weekday of the weekly plan. */
+export interface DayPlan {
+  school_start: string;
+  school_end: string;
+  arrival: string;
+  free: RangeRow[];
+}
+
+/** Everything the student forms edit. */
+export interface StudentForm {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  school_name: string;
+  start_location: string;
+  license_class: string;
+  notes: string;
+  available_in_holidays: "ja" | "nein";
+  week: Record<WorkdayKey, DayPlan>;
+  vacations: RangeRow[];
+}
+
+function emptyWeek(): StudentForm["week"] {
+  return Object.fromEntries(
+    workdayKeys.map((day) => [day, { school_start: "", school_end: "", arrival: "", free: [] }]),
+  ) as unknown as StudentForm["week"];
+}
+
+/** A blank create form; holiday attendance defaults to 'ja'. */
+export function emptyStudentForm(): StudentForm {
+  return {
+    first_name: "",
+    last_name: "",
+    email: "",
+    phone: "",
+    school_name: "",
+    start_location: "",
+    license_class: "",
+    notes: "",
+    available_in_holidays: "ja",
+    week: emptyWeek(),
+    vacations: [],
+  };
+}
+
+/** The form filled from the stored student. */
+export function formFromDetail(detail: StudentDetail): StudentForm {
+  const meta = detail.profile?.metadata ?? {};
+  const week = emptyWeek();
+  for (const day of detail.school_schedule ?? []) {
+    const key = workdayKeys[Number(day.day_of_week) - 1];
+    if (!key) continue;
+    week[key] = {
+      school_start: shortTime(day.school_start),
+      school_end: shortTime(day.school_end),
+      arrival: shortTime(day.arrival_time),
+      free: (day.free_periods ?? []).slice(0, maxFreePeriods).map((p) => ({
+        key: rowKey(),
+        start: shortTime(p.start),
+        end: shortTime(p.end),
+      })),
+    };
+  }
+  return {
+    first_name: detail.first_name ?? "",
+    last_name: detail.last_name ?? "",
+    email: detail.email ?? "",
+    phone: meta.phone ?? detail.phone ?? "",
+    school_name: meta.school_name ?? "",
+    start_location: meta.start_location ?? "",
+    license_class: detail.profile?.license_class ?? "",
+    notes: meta.notes ?? "",
+    available_in_holidays: meta.available_in_holidays === "nein" ? "nein" : "ja",
+    week,
+    vacations: (detail.vacation_periods ?? []).map((v) => ({
+      key: rowKey(),
+      start: v.start,
+      end: v.end,
+    })),
+  };
+}
+
+/** The validation message when nothing makes the student plannable (spec 02 §5). */
+export const noTimesMessage =
+  "Bitte geben Sie mindestens eine Freistunde oder Ankunftszeit an, damit Termine geplant werden können.";
+
+/** The create checks of spec 02 §5 in form order; '' when all is well. */
+export function studentCreateProblem(form: StudentForm): string {
+  if (!form.first_name.trim() || !form.last_name.trim()) {
+    return "Bitte geben Sie Vor- und Nachnamen ein.";
+  }
+  if (!form.license_class) return "Bitte wählen Sie eine Führerscheinklasse aus.";
+  const plannable = workdayKeys.some((day) =>
+    form.week[day].arrival || form.week[day].free.some((p) => p.start && p.end)
+  );
+  return plannable ? "" : noTimesMessage;
+}
+
+/** The update check: names and class stay required. */
+export function studentUpdateProblem(form: StudentForm): string {
+  if (!form.first_name.trim() || !form.last_name.trim()) {
+    return "Bitte geben Sie Vor- und Nachnamen ein.";
+  }
+  return form.license_class ? "" : "Bitte wählen Sie eine Führerscheinklasse aus.";
+}
+
+function personAndSchool(form: StudentForm) {
+  return {
+    first_name: form.first_name.trim(),
+    last_name: form.last_name.trim(),
+    email: form.email.trim(),
+    phone: form.phone.trim(),
+    school_name: form.school_name.trim(),
+    start_location: form.start_location,
+    license_class: form.license_class,
+    notes: form.notes.trim(),
+    available_in_holidays: form.available_in_holidays,
+  };
+}
+
+function completeVacations(form: StudentForm) {
+  return form.vacations.filter((v) => v.start && v.end).map(({ start, end }) => ({ start, end }));
+}
+
+/** The manual create payload of spec 02 §3 (school, free periods and arrivals as flat lists). */
+export function studentCreatePayload(form: StudentForm) {
+  return {
+    ...personAndSchool(form),
+    school_schedule: workdayKeys
+      .filter((day) => form.week[day].school_start && form.week[day].school_end)
+      .map((day) => ({
+        day,
+        start: form.week[day].school_start,
+        end: form.week[day].school_end,
+      })),
+    free_periods: workdayKeys.flatMap((day) =>
+      form.week[day].free
+        .filter((p) => p.start && p.end)
+        .map((p, i) => ({ day, period: i + 1, start: p.start, end: p.end }))
+    ),
+    arrival_times: workdayKeys
+      .filter((day) => form.week[day].arrival)
+      .map((day) => ({ day, time: form.week[day].arrival })),
+    vacation_periods: completeVacations(form),
+  };
+}
+
+/** The admin update payload: days without any data are left out, incomplete rows dropped. */
+export function studentUpdatePayload(form: StudentForm) {
+  return {
+    ...personAndSchool(form),
+    school_schedule: workdayKeys
+      .map((day, i) => {
+        const plan = form.week[day];
+        const hasSchool = plan.school_start && plan.school_end;
+        return {
+          day_of_week: i + 1,
+          school_start: hasSchool ? plan.school_start : "",
+          school_end: hasSchool ? plan.school_end : "",
+          arrival_time: plan.arrival,
+          free_periods: plan.free
+            .filter((p) => p.start && p.end)
+            .map(({ start, end }) => ({ start, end })),
+        };
+      })
+      .filter((d) => d.school_start || d.arrival_time || d.free_periods.length),
+    vacation_periods: completeVacations(form),
+  };
+}

@@ -1,0 +1,103 @@
+import { type FormEvent, useId, useState } from "react";
+import { RadioGroup, TextField } from "../../components/ui/form_fields.tsx";
+import { Modal } from "../../components/ui/modal.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api, ApiError } from "../../lib/api.ts";
+
+interface Props {
+  onClose(): void;
+  onAdded(): void;
+}
+
+/** The dialog 'Neues Fahrzeug hinzufügen': licence plate (required) and transmission. */
+export function AddVehicleDialog({ onClose, onAdded }: Props) {
+  const toast = useToast();
+  const formId = useId();
+  const [name, setName] = useState("");
+  const [transmission, setTransmission] = useState("manual");
+  const [error, setError] = useState("");
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    if (!name.trim()) {
+      setError("Bitte geben Sie das Kennzeichen ein.");
+      return;
+    }
+    setSaving(true);
+    setError("");
+    try {
+      const answer = await api.post<{ name: string }>("/admin/vehicles/add/", {
+        name: name.trim(),
+        transmission,
+      });
+      toast.show(
+        `Fahrzeug erfolgreich hinzugefügt! Fahrzeug „${answer.name}“ wurde hinzugefügt.`,
+        "success",
+        3000,
+      );
+      onAdded();
+    } catch (err) {
+      const message = err instanceof ApiError && err.message
+        ? err.message
+        : "Fehler beim Hinzufügen des Fahrzeugs";
+      setError(message);
+      toast.show(message, "error", 5000);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      open
+      title="Neues Fahrzeug hinzufügen"
+      size="small"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={onClose}>
+            Abbrechen
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="button button-primary"
+            disabled={saving}
+            aria-busy={saving || undefined}
+          >
+            {saving ? "Wird hinzugefügt..." : "Hinzufügen"}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={submit} noValidate>
+        <TextField
+          label="Kennzeichen"
+          required
+          value={name}
+          onChange={(v) => {
+            setName(v);
+            if (error) setError("");
+          }}
+          placeholder="B-PL 1234"
+          hint="Geben Sie das Kennzeichen des Fahrzeugs ein"
+          error={error}
+          maxLength={20}
+          autoComplete="off"
+        />
+        <RadioGroup
+          legend="Getriebe"
+          name="vehicle-transmission"
+          value={transmission}
+          onChange={setTransmission}
+          options={[
+            { value: "manual", label: "Schaltgetriebe" },
+            { value: "automatic", label: "Automatik" },
+          ]}
+        />
+      </form>
+    </Modal>
+  );
+}

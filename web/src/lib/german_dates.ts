@@ -1,0 +1,115 @@
+/** German month names, January first. */
+export const germanMonthNames = [
+  "Januar",
+  "Februar",
+  "März",
+  "April",
+  "Mai",
+  "Juni",
+  "Juli",
+  "August",
+  "September",
+  "Oktober",
+  "November",
+  "Dezember",
+];
+
+/** German weekday abbreviations, Monday first (the German week starts on Monday). */
+export const germanWeekdayShort = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
+
+/** German weekday names, Monday first. */
+export const germanWeekdayNames = [
+  "Montag",
+  "Dienstag",
+  "Mittwoch",
+  "Donnerstag",
+  "Freitag",
+  "Samstag",
+  "Sonntag",
+];
+
+/** The English weekday keys the API uses for work and school schedules, Monday to Friday. */
+export const workdayKeys = ["monday", "tuesday", "wednesday", "thursday", "friday"] as const;
+
+/** One of monday..friday. */
+export type WorkdayKey = typeof workdayKeys[number];
+
+function pad(n: number, width = 2): string {
+  return String(n).padStart(width, "0");
+}
+
+/** True when year-month-day names a real calendar day (no 31.02.). */
+export function isRealDate(year: number, month: number, day: number): boolean {
+  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
+  return day <= daysInMonth(year, month - 1);
+}
+
+/** Number of days of a month (month 0-based, as in Date). */
+export function daysInMonth(year: number, month0: number): number {
+  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+}
+
+/** ISO 'YYYY-MM-DD' from parts (month 1-based). */
+export function toIsoDate(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** Splits an ISO date into [year, month (1-based), day], or null when it is not a real day. */
+export function parseIsoDate(iso: string): [number, number, number] | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDate(year, month, day) ? [year, month, day] : null;
+}
+
+/**
+ * Reads a typed German date: 'TT.MM.JJJJ' (one-digit day and month allowed, surrounding blanks
+ * ignored). Returns ISO 'YYYY-MM-DD', or null when the text is no real date.
+ */
+export function parseGermanDate(text: string): string | null {
+  const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return isRealDate(year, month, day) ? toIsoDate(year, month, day) : null;
+}
+
+/** 'YYYY-MM-DD' → 'TT.MM.JJJJ'; '' for an empty or broken value. */
+export function formatGermanDate(iso: string | null | undefined): string {
+  const parts = iso ? parseIsoDate(iso.slice(0, 10)) : null;
+  if (!parts) return "";
+  const [year, month, day] = parts;
+  return `${pad(day)}.${pad(month)}.${pad(year, 4)}`;
+}
+
+/** Monday-based weekday index 0..6 of an ISO date (0 = Monday), independent of the time zone. */
+export function mondayIndex(iso: string): number {
+  const parts = parseIsoDate(iso.slice(0, 10));
+  if (!parts) return -1;
+  const sundayBased = new Date(Date.UTC(parts[0], parts[1] - 1, parts[2])).getUTCDay();
+  return (sundayBased + 6) % 7;
+}
+
+/** Today's date in the school's zone (Europe/Berlin) as ISO. */
+export function todayIso(): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+}
+
+/**
+ * Reads a typed time: 'HH:MM', 'H:MM', 'HHMM', 'HMM' or 'HH'. Returns 'HH:MM' or null when it
+ * is no time of day.
+ */
+export function parseTime(text: string): string | null {
+  const trimmed = text.trim();
+  const match = /^(\d{1,2})(?::?(\d{2}))?$/.exec(trimmed) ?? /^(\d{1,2})[.:](\d{2})$/.exec(trimmed);
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = match[2] === undefined ? 0 : Number(match[2]);
+  if (hours > 23 || minutes > 59) return null;
+  return `${pad(hours)}:${pad(minutes)}`;
+}
+
+/** Cuts 'HH:MM:SS' or 'HH:MM' to 'HH:MM'; '' for nothing. */
+export function shortTime(value: string | null | undefined): string {
+  return value ? value.slice(0, 5) : "";
+}
