@@ -1,26 +1,87 @@
 import { connect } from "../api/db.ts";
+import { claimNextJob, releaseJob } from "./worker/jobs.ts";
+import { JobRun } from "./worker/run_job.ts";
 
 /**
- * deno task solver: the planner worker. Waits for planner jobs (LISTEN/NOTIFY, with a poll every
- * 2 s as fallback) and exits cleanly on SIGTERM. The planner issue fills in the job work.
+ * deno task solver: the planner worker. Several may run at once. Waits for planner jobs
+ * (LISTEN planner_jobs to wake up, a poll every 2 s as fallback, which also finds jobs of dead
+ * workers), runs them one at a time. SIGTERM: a running job may finish within 5 s, otherwise it
+ * goes back to the queue; then the process exits 0.
  */
 const url = Deno.env.get("DATABASE_URL");
 if (!url) {
   console.error("DATABASE_URL ist nicht gesetzt.");
   Deno.exit(2);
 }
-const sql = connect(url, { max: 2 });
+const POLL_MS = 2000;
+const SHUTDOWN_GRACE_MS = 5000;
+const stepDelayMs = Number(Deno.env.get("FAHRPLAN_SOLVER_STEP_DELAY_MS") ?? 0);
+const workerId = `${Deno.hostname()}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`;
+const log = (line: string) => console.log(`[solver ${Deno.pid}] ${line}`);
+
+const sql = connect(url, { max: 3 });
 let stopping = false;
-const wake = Promise.withResolvers<void>();
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, () => {
-    stopping = true;
-    wake.resolve();
+let current: JobRun | undefined;
+let shutdown: Promise<void> | undefined;
+let wake = () => {};
+
+function sleepOrWake(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
   });
 }
-console.log("Solver wartet auf Planungsaufträge");
-while (!stopping) {
-  await Promise.race([wake.promise, new Promise((r) => setTimeout(r, 2000))]);
+
+async function stop(): Promise<void> {
+  stopping = true;
+  wake();
+  const run = current;
+  if (!run) return;
+  const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), SHUTDOWN_GRACE_MS));
+  if (await Promise.race([run.done, timeout]) === "timeout") {
+    log("Planung dauert länger als 5 s, sie wird an die Warteschlange zurückgegeben");
+    await run.release();
+  }
 }
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => {
+    shutdown ??= stop();
+  });
+}
+
+try {
+  await sql.listen("planner_jobs", () => wake());
+} catch (err) {
+  log(`LISTEN nicht möglich (${(err as Error).message}); es wird alle 2 s nachgesehen`);
+}
+log("Solver wartet auf Planungsaufträge");
+
+while (!stopping) {
+  let job;
+  try {
+    job = await claimNextJob(sql, workerId);
+  } catch (err) {
+    log(`Datenbank nicht erreichbar: ${(err as Error).message}`);
+  }
+  if (job && stopping) {
+    // SIGTERM arrived while claiming: hand the job straight back.
+    await releaseJob(sql, job.id, workerId);
+    break;
+  }
+  if (job) {
+    log(`Auftrag ${job.id} übernommen (Versuch ${job.attempts})`);
+    current = new JobRun(sql, job, workerId, { stepDelayMs, log });
+    log(`Auftrag ${job.id}: ${await current.done}`);
+    current = undefined;
+    continue;
+  }
+  await sleepOrWake(POLL_MS);
+}
+await shutdown;
 await sql.end({ timeout: 5 });
-console.log("Solver beendet");
+log("Solver beendet");
+Deno.exit(0);

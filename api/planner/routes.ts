@@ -1,5 +1,80 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
+import { AppError } from "../lib/errors.ts";
+import { validate } from "../lib/validate.ts";
+import { toProgress } from "./progress.ts";
+import {
+  cancelActiveJob,
+  dismissFinishedJobs,
+  insertQueuedJob,
+  JobAlreadyActive,
+  latestVisibleJob,
+} from "./queries.ts";
+import {
+  defaultPlannerSettings,
+  plannerSettingsSchema,
+  readStoredSettings,
+} from "./settings_schema.ts";
+import { dashboardStats } from "./stats.ts";
 
-/** Mounted under /api/admin (admins only). */
+/** Mounted under /api/admin (admins only): planner runs, their progress, settings, statistics. */
 export const plannerRoutes = new Hono<AppEnv>();
+
+plannerRoutes.post("/run-planner/", async (c) => {
+  try {
+    const id = await insertQueuedJob(c.get("sql"));
+    return c.json({ message: "Planung gestartet.", job_id: id }, 202);
+  } catch (err) {
+    if (err instanceof JobAlreadyActive) {
+      throw new AppError(
+        409,
+        "planner_busy",
+        "Es läuft bereits eine Planung. Bitte warten Sie, bis sie abgeschlossen ist.",
+      );
+    }
+    throw err;
+  }
+});
+
+plannerRoutes.get("/planner-progress/", async (c) => {
+  return c.json(toProgress(await latestVisibleJob(c.get("sql"))));
+});
+
+plannerRoutes.post("/cancel-planner/", async (c) => {
+  const id = await cancelActiveJob(c.get("sql"));
+  if (id === undefined) {
+    throw new AppError(
+      409,
+      "planner_not_running",
+      "Es läuft keine Planung, die abgebrochen werden könnte.",
+    );
+  }
+  return c.json({ message: "Die Planung wurde abgebrochen.", job_id: id });
+});
+
+plannerRoutes.post("/reset-planner-progress/", async (c) => {
+  const dismissed = await dismissFinishedJobs(c.get("sql"));
+  return c.json({ message: "Fortschritt zurückgesetzt.", dismissed });
+});
+
+plannerRoutes.get("/planner-settings/", async (c) => {
+  const [row] = await c.get("sql")`select settings, updated_at from planner_settings where id = 1`;
+  return c.json({
+    settings: readStoredSettings(row?.settings),
+    defaults: defaultPlannerSettings,
+    updated_at: row?.updated_at ?? null,
+  });
+});
+
+plannerRoutes.put("/planner-settings/", validate("json", plannerSettingsSchema), async (c) => {
+  const settings = c.req.valid("json");
+  const sql = c.get("sql");
+  const [row] = await sql`
+    insert into planner_settings (id, settings) values (1, ${sql.json(settings)})
+    on conflict (id) do update set settings = excluded.settings, updated_at = now()
+    returning updated_at
+  `;
+  return c.json({ settings, defaults: defaultPlannerSettings, updated_at: row.updated_at });
+});
+
+plannerRoutes.get("/stats/", async (c) => c.json(await dashboardStats(c.get("sql"))));

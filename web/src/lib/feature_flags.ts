@@ -5,7 +5,7 @@
 export const featureFlags = {
   tutorial: true,
   importQuestionnaireSection: false,
-  systemOverview: false,
+  systemOverview: true,
   fairnessStats: false,
   instructorWorkload: false,
   dataManagement: false,

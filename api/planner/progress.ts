@@ -1,0 +1,69 @@
+import type { JobRow } from "./queries.ts";
+
+/** The spec's "Planner progress" entity (spec 01 §3). */
+export interface PlannerProgress {
+  job_id: number | null;
+  status: "idle" | "running" | "completed" | "cancelled" | "failed";
+  progress_percent: number;
+  current_step: string;
+  total_variables: number;
+  processed_variables: number;
+  error_message: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  activity_log: string[];
+  appointments_created: number;
+  /** New lessons over the planner's upper bound for this run, in percent. */
+  coverage_percent: number;
+  /** Candidate lesson hours (student, day, hour) the planner considered. */
+  total_intervals: number;
+  appointments_before: number;
+  improvement_percent: number;
+  students_coverage_percent: number;
+  students_with_appointments: number;
+  students_total: number;
+  avg_appointments_per_instructor: number;
+  instructors_total: number;
+  planning_horizon_days: number;
+  duration_minutes: number;
+  upper_bound: number;
+  unplanned: unknown[];
+}
+
+const number = (value: unknown) => (typeof value === "number" ? value : 0);
+
+/** Maps a job row (or none) to the progress answer; a queued job counts as running. */
+export function toProgress(job: JobRow | undefined): PlannerProgress {
+  const r = job?.result ?? {};
+  const status = !job
+    ? "idle"
+    : job.status === "queued" || job.status === "running"
+    ? "running"
+    : job.status;
+  return {
+    job_id: job?.id ?? null,
+    status,
+    progress_percent: job?.progress_percent ?? 0,
+    current_step: job?.current_step ?? "",
+    total_variables: job?.total_variables ?? 0,
+    processed_variables: job?.processed_variables ?? 0,
+    error_message: job?.error_message ?? null,
+    started_at: job?.started_at ?? job?.created_at ?? null,
+    finished_at: job?.finished_at ?? null,
+    activity_log: job?.activity_log ?? [],
+    appointments_created: number(r.appointments_created),
+    coverage_percent: number(r.coverage_percent),
+    total_intervals: number(r.total_intervals),
+    appointments_before: number(r.appointments_before),
+    improvement_percent: number(r.improvement_percent),
+    students_coverage_percent: number(r.students_coverage_percent),
+    students_with_appointments: number(r.students_with_appointments),
+    students_total: number(r.students_total),
+    avg_appointments_per_instructor: number(r.avg_appointments_per_instructor),
+    instructors_total: number(r.instructors_total),
+    planning_horizon_days: number(r.planning_horizon_days) || 30,
+    duration_minutes: number(r.duration_minutes),
+    upper_bound: number(r.upper_bound),
+    unplanned: Array.isArray(r.unplanned) ? r.unplanned : [],
+  };
+}

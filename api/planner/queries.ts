@@ -1,0 +1,92 @@
+import type { Sql } from "../db.ts";
+
+/** A planner_jobs row as the progress call reads it. */
+export interface JobRow {
+  id: number;
+  status: "queued" | "running" | "completed" | "failed" | "cancelled";
+  progress_percent: number;
+  current_step: string;
+  total_variables: number;
+  processed_variables: number;
+  activity_log: string[];
+  error_message: string | null;
+  result: Record<string, unknown>;
+  started_at: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** Thrown by insertQueuedJob when a job is already queued or running. */
+export class JobAlreadyActive extends Error {}
+
+/** Berlin wall-clock time of now, for the activity log lines. */
+export function logTime(date = new Date()): string {
+  return date.toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour12: false });
+}
+
+/**
+ * Inserts a queued job and wakes the workers. The unique partial index planner_jobs_one_active
+ * refuses a second queued/running job, even when two starts arrive at the same instant.
+ */
+export async function insertQueuedJob(sql: Sql): Promise<number> {
+  try {
+    return await sql.begin(async (tx) => {
+      const [row] = await tx`
+        insert into planner_jobs (status, current_step, activity_log)
+        values ('queued', 'Wartet auf den Planungsdienst',
+                ${tx.json([`${logTime()} Planung angefordert`])})
+        returning id::int
+      `;
+      // Delivered at commit, so a woken worker sees the row.
+      await tx`select pg_notify('planner_jobs', ${String(row.id)})`;
+      return row.id as number;
+    });
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505") throw new JobAlreadyActive();
+    throw err;
+  }
+}
+
+/** The newest job not dismissed from the dashboard, if any. */
+export async function latestVisibleJob(sql: Sql): Promise<JobRow | undefined> {
+  const [row] = await sql<JobRow[]>`
+    select id::int, status, progress_percent, current_step, total_variables, processed_variables,
+           activity_log, error_message, result, started_at, created_at, finished_at
+      from planner_jobs
+     where not dismissed
+     order by id desc
+     limit 1
+  `;
+  return row;
+}
+
+/**
+ * Cancels the active job. A queued job ends at once; a running one is marked cancelled too, and
+ * its worker notices on its next heartbeat (within a second), stops and writes nothing, because
+ * it only writes a plan while the row is still 'running' under its own worker id.
+ */
+export async function cancelActiveJob(sql: Sql): Promise<number | undefined> {
+  const [row] = await sql`
+    update planner_jobs
+       set cancel_requested = true,
+           status = 'cancelled',
+           current_step = 'Abgebrochen',
+           finished_at = now(),
+           activity_log = activity_log || ${
+    sql.json([`${logTime()} Abbruch durch den Administrator`])
+  }
+     where status in ('queued', 'running')
+    returning id::int
+  `;
+  return row?.id;
+}
+
+/** Hides every finished job from the dashboard. */
+export async function dismissFinishedJobs(sql: Sql): Promise<number> {
+  const rows = await sql`
+    update planner_jobs set dismissed = true
+     where not dismissed and status in ('completed', 'failed', 'cancelled')
+    returning id
+  `;
+  return rows.length;
+}

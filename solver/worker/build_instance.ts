@@ -1,0 +1,305 @@
+/**
+ * Builds a FORMAT.md instance from the database, exactly as the shared data-model contract says:
+ * horizon = 30 days from tomorrow (Europe/Berlin), existing non-cancelled appointments in the
+ * horizon fixed, settings from planner_settings, ids I<user id>, S<user id>, V<vehicle id>.
+ */
+import type { Sql } from "../../api/db.ts";
+import { type PlannerSettings, readStoredSettings } from "../../api/planner/settings_schema.ts";
+import type { WeeklyWindow } from "../instance.ts";
+import { preferredWithoutEdgeHours, toFormatSettings } from "./settings_map.ts";
+
+/** Days the planner looks ahead (spec 01 §1). */
+export const HORIZON_DAYS = 30;
+
+interface DateRange {
+  from: string;
+  to: string;
+}
+interface Block {
+  date: string;
+  start: string;
+  end: string;
+}
+interface WeeklyBlock {
+  day: number;
+  start: string;
+  end: string;
+  validFrom: string | null;
+  validUntil: string | null;
+}
+
+/** What the worker needs besides the instance: names for messages and counts for statistics. */
+export interface BuiltInstance {
+  instance: Record<string, unknown> & {
+    start: string;
+    days: number;
+    instructors: { id: string }[];
+    students: { id: string; needs: { manual: number; automatic: number } }[];
+    fixed: {
+      student: string;
+      instructor: string;
+      vehicle?: string;
+      start: string;
+      transmission: string;
+    }[];
+  };
+  studentNames: Map<string, string>;
+  /** Non-cancelled appointments in the horizon before the run (fixed or turned into blocks). */
+  appointmentsBefore: number;
+  /** Students (by instance id) who already have an appointment in the horizon. */
+  studentsWithFixed: Set<string>;
+}
+
+interface Row {
+  user_id: number;
+  kind: string;
+  day: number | null;
+  start: string;
+  end: string;
+  valid_from: string | null;
+  valid_until: string | null;
+  period: number | null;
+}
+
+const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+  if (!map.has(key)) map.set(key, []);
+  map.get(key)!.push(value);
+};
+
+/** Reads everything the planner needs in one repeatable-read snapshot. */
+export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
+  return await sql.begin("isolation level repeatable read read only", async (tx) => {
+    const [{ start, end }] = await tx`
+      select ((now() at time zone 'Europe/Berlin')::date + 1)::text as start,
+             ((now() at time zone 'Europe/Berlin')::date + ${HORIZON_DAYS}::int)::text as end
+    `;
+    const [settingsRow] = await tx`select settings from planner_settings where id = 1`;
+    const settings: PlannerSettings = readStoredSettings(settingsRow?.settings);
+
+    const instructors = await tx`
+      select u.id::int, p.transmission_types, p.monthly_hours_target
+        from users u join instructor_profiles p on p.user_id = u.id
+       where u.role = 'instructor' and u.is_active and cardinality(p.transmission_types) > 0
+       order by u.id
+    `;
+    const students = await tx`
+      select u.id::int, u.first_name, u.last_name, u.username, p.license_class,
+             p.preferred_instructor_id::int as preferred_instructor,
+             greatest(0, p.required_manual_hours - p.completed_manual_hours - coalesce((
+               select count(*) from appointments a where a.student_id = u.id
+                 and a.status <> 'cancelled' and a.transmission = 'manual' and a.starts_at >= now()
+             ), 0))::int as manual,
+             greatest(0, p.required_automatic_hours - p.completed_automatic_hours - coalesce((
+               select count(*) from appointments a where a.student_id = u.id
+                 and a.status <> 'cancelled' and a.transmission = 'automatic'
+                 and a.starts_at >= now()
+             ), 0))::int as automatic
+        from users u join student_profiles p on p.user_id = u.id
+       where u.role = 'student' and u.is_active
+       order by u.id
+    `;
+    const weekly = await tx<Row[]>`
+      select user_id::int, availability_type as kind, day_of_week::int as day,
+             to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as end,
+             valid_from::text, valid_until::text, period::int
+        from availabilities
+       where valid_until is null or valid_until >= ${start}::date
+       order by user_id, day_of_week, start_time
+    `;
+    const vacations = await tx`
+      select user_id::int, greatest(start_date, ${start}::date)::text as from,
+             least(end_date, ${end}::date)::text as to
+        from vacation_periods where end_date >= ${start}::date and start_date <= ${end}::date
+    `;
+    const specials = await tx`
+      select user_id::int, date::text, is_unavailable,
+             to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as end
+        from special_dates where date between ${start}::date and ${end}::date
+    `;
+    const theory = await tx`
+      select instructor_id::int as user_id, date::text,
+             to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as end
+        from theory_sessions where date between ${start}::date and ${end}::date
+    `;
+    const vehicles = await tx`
+      select id::int, transmission from vehicles where is_active order by id
+    `;
+    // Wall-clock start and end in Berlin; lessons the planner can keep as they are are whole hours.
+    const existing = await tx`
+      select student_id::int, instructor_id::int, vehicle_id::int, transmission,
+             to_char(starts_at at time zone 'Europe/Berlin', 'YYYY-MM-DD"T"HH24:MI') as start,
+             to_char(ends_at at time zone 'Europe/Berlin', 'YYYY-MM-DD"T"HH24:MI') as end
+        from appointments
+       where status <> 'cancelled'
+         and starts_at < ((${end}::date + 1)::timestamp at time zone 'Europe/Berlin')
+         and ends_at > (${start}::date::timestamp at time zone 'Europe/Berlin')
+    `;
+
+    const byUser = new Map<number, Row[]>();
+    for (const row of weekly) push(byUser, row.user_id, row);
+    const absences = new Map<number, DateRange[]>();
+    for (const v of vacations) push(absences, v.user_id, { from: v.from, to: v.to });
+    const blocks = new Map<number, Block[]>();
+    for (const s of specials) {
+      if (s.is_unavailable) push(absences, s.user_id, { from: s.date, to: s.date });
+      else push(blocks, s.user_id, { date: s.date, start: s.start, end: s.end });
+    }
+    for (const t of theory) push(blocks, t.user_id, { date: t.date, start: t.start, end: t.end });
+
+    const format = toFormatSettings(settings);
+    const vehicleIds = new Set(vehicles.map((v) => `V${v.id}`));
+    const vehicleRule = format.vehicleAssignment && vehicles.length > 0;
+    const instructorIds = new Set(instructors.map((i) => `I${i.id}`));
+    const studentIds = new Set(students.map((s) => `S${s.id}`));
+
+    // Existing appointments: whole-hour lessons of known people stay as fixed lessons; anything
+    // else (odd times, unknown vehicle, an inactive person) blocks the people it names.
+    const fixed: BuiltInstance["instance"]["fixed"] = [];
+    const studentsWithFixed = new Set<string>();
+    for (const a of existing) {
+      const instructor = `I${a.instructor_id}`;
+      const student = `S${a.student_id}`;
+      const vehicle = a.vehicle_id === null ? undefined : `V${a.vehicle_id}`;
+      const oneHour = a.start.endsWith(":00") && a.end === nextHour(a.start);
+      const vehicleOk = !vehicleRule || (vehicle !== undefined && vehicleIds.has(vehicle));
+      studentsWithFixed.add(student);
+      if (
+        oneHour && vehicleOk && instructorIds.has(instructor) && studentIds.has(student) &&
+        a.start.slice(0, 10) >= start && a.start.slice(0, 10) <= end
+      ) {
+        fixed.push({
+          student,
+          instructor,
+          ...(vehicleRule ? { vehicle } : {}),
+          start: a.start,
+          transmission: a.transmission,
+        });
+      } else {
+        for (const block of blocksOf(a.start, a.end)) {
+          if (block.date < start || block.date > end) continue;
+          push(blocks, a.instructor_id, block);
+          push(blocks, a.student_id, block);
+        }
+      }
+    }
+    const fixedStudents = new Set(fixed.map((f) => f.student));
+
+    const instructorList = instructors.map((i) => {
+      const rows = byUser.get(i.id) ?? [];
+      const work = windows(rows.filter((r) => r.kind === "work"));
+      const everyDayBreaks = rows.filter((r) => r.kind === "break" && r.day === null);
+      const weeklyBlocks: WeeklyBlock[] = rows
+        .filter((r) =>
+          r.kind === "unavailable" ||
+          (r.kind === "break" && (r.day !== null || everyDayBreaks.indexOf(r) >= 2))
+        )
+        .flatMap((r) =>
+          (r.day === null ? [1, 2, 3, 4, 5, 6, 7] : [r.day]).map((day) => ({
+            day,
+            start: r.start,
+            end: r.end,
+            validFrom: r.valid_from,
+            validUntil: r.valid_until,
+          }))
+        )
+        .filter((b) => b.start < b.end);
+      return {
+        id: `I${i.id}`,
+        transmissions: i.transmission_types,
+        monthlyHoursTarget: i.monthly_hours_target,
+        work: work.length ? work : windows(rows.filter((r) => r.kind === "available")),
+        breaks: everyDayBreaks.slice(0, 2).map((b) => ({ start: b.start, end: b.end }))
+          .filter((b) => b.start < b.end),
+        absences: absences.get(i.id) ?? [],
+        blocks: blocks.get(i.id) ?? [],
+        weeklyBlocks,
+      };
+    });
+
+    const studentNames = new Map<string, string>();
+    const studentList = students
+      .filter((s) => s.manual + s.automatic > 0 || fixedStudents.has(`S${s.id}`))
+      .map((s) => {
+        const id = `S${s.id}`;
+        const name = `${s.first_name} ${s.last_name}`.trim() || s.username;
+        studentNames.set(id, name);
+        const rows = byUser.get(s.id) ?? [];
+        const own = windows(rows.filter((r) => r.kind === "available"));
+        const available = own.length ? own : derivedWindows(rows);
+        const preferred = preferredWithoutEdgeHours(
+          settings,
+          available,
+          windows(rows.filter((r) => r.kind === "preferred")),
+        );
+        const preferredInstructor = `I${s.preferred_instructor}`;
+        return {
+          id,
+          licenseClass: s.license_class,
+          needs: { manual: s.manual, automatic: s.automatic },
+          available,
+          ...(preferred ? { preferred } : {}),
+          ...(instructorIds.has(preferredInstructor) ? { preferredInstructor } : {}),
+          absences: absences.get(s.id) ?? [],
+          blocks: blocks.get(s.id) ?? [],
+        };
+      });
+
+    return {
+      instance: {
+        format: "fahrplan-instance/1",
+        start,
+        days: HORIZON_DAYS,
+        settings: format,
+        instructors: instructorList,
+        students: studentList,
+        vehicles: vehicles.map((v) => ({ id: `V${v.id}`, transmission: v.transmission })),
+        fixed,
+      },
+      studentNames,
+      appointmentsBefore: existing.length,
+      studentsWithFixed,
+    };
+  });
+}
+
+function windows(rows: Row[]): WeeklyWindow[] {
+  return rows
+    .filter((r) => r.day !== null && r.start < r.end)
+    .map((r) => ({ day: r.day!, start: r.start, end: r.end }));
+}
+
+/** A student without own grid rows drives from arrival to 20:00 and in free periods, Mon-Fri. */
+function derivedWindows(rows: Row[]): WeeklyWindow[] {
+  const out: WeeklyWindow[] = [];
+  for (const r of rows) {
+    if (r.day === null || r.day > 5) continue;
+    if (r.kind === "arrival" && r.start < "20:00") {
+      out.push({ day: r.day, start: r.start, end: "20:00" });
+    }
+    if (r.kind === "free_period" && r.start < r.end) {
+      out.push({ day: r.day, start: r.start, end: r.end });
+    }
+  }
+  return out;
+}
+
+function nextHour(start: string): string {
+  const hour = Number(start.slice(11, 13)) + 1;
+  return `${start.slice(0, 11)}${String(hour).padStart(2, "0")}:00`;
+}
+
+/** One block per day an appointment touches, in wall-clock time. */
+function blocksOf(start: string, end: string): Block[] {
+  const out: Block[] = [];
+  let day = start.slice(0, 10);
+  const lastDay = end.slice(0, 10);
+  while (day <= lastDay) {
+    const from = day === start.slice(0, 10) ? start.slice(11) : "00:00";
+    const to = day === lastDay ? end.slice(11) : "24:00";
+    if (from < to) out.push({ date: day, start: from, end: to });
+    const next = new Date(`${day}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    day = next.toISOString().slice(0, 10);
+  }
+  return out;
+}

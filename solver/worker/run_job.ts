@@ -1,0 +1,194 @@
+/**
+ * Runs one claimed job: builds the instance, plans in a Web Worker while a timer sends heartbeats
+ * and progress every second, and writes the plan back in one transaction. Stops (writing nothing)
+ * as soon as a heartbeat finds the job cancelled or taken over.
+ */
+import type { Sql } from "../../api/db.ts";
+import { buildInstance } from "./build_instance.ts";
+import {
+  type ClaimedJob,
+  failJob,
+  heartbeat,
+  logLine,
+  MAX_ATTEMPTS,
+  type ProgressReport,
+  releaseJob,
+} from "./jobs.ts";
+import type { PlanWorkerMessage } from "./plan_worker.ts";
+import { type PlanResult, runStatistics, writePlan } from "./write_plan.ts";
+
+/** How a run ended. */
+export type RunOutcome = "completed" | "failed" | "stopped" | "released";
+
+const HEARTBEAT_MS = 1000;
+const tooManyAttempts =
+  "Die Planung wurde abgebrochen, weil der Planungsdienst mehrmals ausgefallen ist. " +
+  "Bitte starten Sie die Planung erneut.";
+const internalError =
+  "Bei der Planung ist ein interner Fehler aufgetreten. Bitte versuchen Sie es erneut.";
+
+/** One job's run; `release()` hands it back to the queue (used on SIGTERM). */
+export class JobRun {
+  readonly done: Promise<RunOutcome>;
+  private progress: ProgressReport = {
+    percent: 0,
+    step: "Daten werden geladen",
+    processedVariables: 0,
+    totalVariables: 0,
+    newLogLines: [],
+  };
+  private planner: Worker | undefined;
+  private abandonPlan: (() => void) | undefined;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private beating = false;
+  private finished = false;
+  private settle!: (outcome: RunOutcome) => void;
+  private readonly startedAt = Date.now();
+
+  constructor(
+    private sql: Sql,
+    private job: ClaimedJob,
+    private workerId: string,
+    private options: { stepDelayMs: number; log: (line: string) => void },
+  ) {
+    this.done = new Promise((resolve) => (this.settle = resolve));
+    this.run().catch(async (err) => {
+      this.options.log(`Auftrag ${job.id}: ${(err as Error).stack ?? err}`);
+      await failJob(sql, job.id, workerId, internalError).catch(() => {});
+      this.finish("failed");
+    });
+  }
+
+  /** Gives the job back to the queue unless it has already finished. */
+  async release(): Promise<void> {
+    if (this.finished) return;
+    this.stopPlanning();
+    await releaseJob(this.sql, this.job.id, this.workerId);
+    this.finish("released");
+  }
+
+  private finish(outcome: RunOutcome) {
+    if (this.finished) return;
+    this.finished = true;
+    this.stopPlanning();
+    this.settle(outcome);
+  }
+
+  private stopPlanning() {
+    clearInterval(this.timer);
+    this.planner?.terminate();
+    this.abandonPlan?.();
+  }
+
+  private async run() {
+    const { id } = this.job;
+    if (this.job.attempts > MAX_ATTEMPTS) {
+      await failJob(this.sql, id, this.workerId, tooManyAttempts);
+      this.options.log(`Auftrag ${id}: zu oft übernommen, als fehlgeschlagen markiert`);
+      return this.finish("failed");
+    }
+    this.timer = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    const built = await buildInstance(this.sql);
+    if (this.finished) return;
+    const inst = built.instance;
+    this.note(
+      `Daten geladen: ${inst.instructors.length} Fahrlehrer, ${inst.students.length} Fahrschüler ` +
+        `mit Bedarf, ${built.appointmentsBefore} bestehende Termine im Planungszeitraum`,
+    );
+    const outcome = await this.plan(inst);
+    if (this.finished || outcome.type === "abandoned") return;
+    if (outcome.type !== "done") {
+      this.options.log(`Auftrag ${id}: ${outcome.message}`);
+      const message = outcome.type === "invalid"
+        ? `Die Daten ergeben keine gültige Planungsaufgabe: ${outcome.message}`
+        : internalError;
+      await failJob(this.sql, id, this.workerId, message);
+      return this.finish("failed");
+    }
+    clearInterval(this.timer);
+    const plan = outcome.plan as unknown as PlanResult;
+    const result = runStatistics(built, plan, this.progress.totalVariables, this.startedAt);
+    try {
+      const written = await writePlan(this.sql, id, this.workerId, plan, result, {
+        totalVariables: this.progress.totalVariables,
+        pendingLogLines: this.progress.newLogLines,
+      });
+      this.options.log(
+        written === "written"
+          ? `Auftrag ${id}: ${plan.appointments.length} Termine geschrieben`
+          : `Auftrag ${id}: abgebrochen oder übernommen, nichts geschrieben`,
+      );
+      this.finish(written === "written" ? "completed" : "stopped");
+    } catch (err) {
+      const doubleBooking = (err as { code?: string }).code === "23P01";
+      this.options.log(`Auftrag ${id}: Schreiben fehlgeschlagen: ${(err as Error).message}`);
+      await failJob(
+        this.sql,
+        id,
+        this.workerId,
+        doubleBooking
+          ? "Die Termine konnten nicht gespeichert werden, weil sich ein Termin mit einem bestehenden " +
+            "überschneidet (während der Planung geändert?). Bitte starten Sie die Planung erneut."
+          : internalError,
+      );
+      this.finish("failed");
+    }
+  }
+
+  private plan(
+    instance: unknown,
+  ): Promise<Exclude<PlanWorkerMessage, { type: "progress" }> | { type: "abandoned" }> {
+    return new Promise((resolve) => {
+      this.abandonPlan = () => resolve({ type: "abandoned" });
+      this.planner = new Worker(new URL("./plan_worker.ts", import.meta.url), { type: "module" });
+      this.planner.onmessage = (event: MessageEvent<PlanWorkerMessage>) => {
+        const m = event.data;
+        if (m.type === "progress") {
+          if (m.step !== this.progress.step) this.note(m.step);
+          Object.assign(this.progress, {
+            percent: m.percent,
+            step: m.step,
+            processedVariables: m.processedVariables,
+            totalVariables: m.totalVariables,
+          });
+        } else {
+          this.planner?.terminate();
+          resolve(m);
+        }
+      };
+      this.planner.onerror = (event) => {
+        event.preventDefault();
+        resolve({ type: "crashed", message: event.message });
+      };
+      this.planner.postMessage({ instance, stepDelayMs: this.options.stepDelayMs });
+    });
+  }
+
+  private note(message: string) {
+    this.progress.newLogLines.push(logLine(message));
+  }
+
+  /** Heartbeat + progress; a lost job (cancelled, taken over) stops the run at once. */
+  private async beat() {
+    if (this.beating || this.finished) return;
+    this.beating = true;
+    const lines = this.progress.newLogLines;
+    this.progress.newLogLines = [];
+    try {
+      const answer = await heartbeat(this.sql, this.job.id, this.workerId, {
+        ...this.progress,
+        newLogLines: lines,
+      });
+      if (answer === "lost" && !this.finished) {
+        this.options.log(`Auftrag ${this.job.id}: abgebrochen oder übernommen, Planung gestoppt`);
+        this.finish("stopped");
+      }
+    } catch (err) {
+      // A lost database connection: keep planning; the write checks ownership again anyway.
+      this.progress.newLogLines.unshift(...lines);
+      this.options.log(`Heartbeat fehlgeschlagen: ${(err as Error).message}`);
+    } finally {
+      this.beating = false;
+    }
+  }
+}

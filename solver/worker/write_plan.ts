@@ -1,0 +1,116 @@
+/** Writes a finished plan back: all appointments and the job's statistics in one transaction. */
+import type { Sql } from "../../api/db.ts";
+import type { BuiltInstance } from "./build_instance.ts";
+import { logLine } from "./jobs.ts";
+
+/** The planner's answer as far as the worker reads it. */
+export interface PlanResult {
+  appointments: {
+    student: string;
+    instructor: string;
+    vehicle?: string;
+    start: string;
+    transmission: string;
+  }[];
+  unplanned: { student: string; transmission: string; missing: number; reason: string }[];
+  stats: { lessons: number; upperBound: number; seconds: number; [key: string]: unknown };
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+const idOf = (prefixed: string) => Number(prefixed.slice(1));
+
+/** The statistics of a run, as planner_jobs.result and the progress call carry them. */
+export function runStatistics(
+  built: BuiltInstance,
+  plan: PlanResult,
+  totalIntervals: number,
+  startedAt: number,
+) {
+  const created = plan.appointments.length;
+  const before = built.appointmentsBefore;
+  const students = built.instance.students;
+  const served = new Set([...built.studentsWithFixed, ...plan.appointments.map((a) => a.student)]);
+  const withAppointments = students.filter((s) => served.has(s.id)).length;
+  const instructors = built.instance.instructors.length;
+  const upperBound = plan.stats.upperBound;
+  return {
+    appointments_created: created,
+    appointments_before: before,
+    improvement_percent: before > 0 ? round1((created / before) * 100) : 0,
+    // New lessons relative to the most the rules allow for this data (the planner's upper bound).
+    coverage_percent: upperBound > 0 ? round1((plan.stats.lessons / upperBound) * 100) : 100,
+    total_intervals: totalIntervals,
+    students_total: students.length,
+    students_with_appointments: withAppointments,
+    students_coverage_percent: students.length
+      ? round1((withAppointments / students.length) * 100)
+      : 0,
+    instructors_total: instructors,
+    avg_appointments_per_instructor: instructors ? round1((before + created) / instructors) : 0,
+    planning_horizon_days: built.instance.days,
+    duration_minutes: Math.round(((Date.now() - startedAt) / 60000) * 100) / 100,
+    upper_bound: upperBound,
+    lessons: plan.stats.lessons,
+    planner_seconds: plan.stats.seconds,
+    unplanned: plan.unplanned.map((u) => ({
+      ...u,
+      student_name: built.studentNames.get(u.student) ?? u.student,
+    })),
+  };
+}
+
+/**
+ * Inserts every new appointment and completes the job, or writes nothing at all: the job row is
+ * locked first, and if it was cancelled or taken over by another worker meanwhile, the
+ * transaction ends without a write. The exclusion constraints refuse any double booking.
+ */
+export async function writePlan(
+  sql: Sql,
+  jobId: number,
+  workerId: string,
+  plan: PlanResult,
+  result: Record<string, unknown>,
+  progress: { totalVariables: number; pendingLogLines: string[] },
+): Promise<"written" | "lost"> {
+  return await sql.begin(async (tx) => {
+    const [job] = await tx`
+      select 1 from planner_jobs
+       where id = ${jobId} and worker_id = ${workerId} and status = 'running'
+         and not cancel_requested
+         for update
+    `;
+    if (!job) return "lost" as const;
+    const a = plan.appointments;
+    if (a.length > 0) {
+      await tx`
+        insert into appointments
+          (student_id, instructor_id, vehicle_id, transmission, starts_at, ends_at, status,
+           planner_job_id)
+        select s, i, v, t,
+               wall at time zone 'Europe/Berlin',
+               (wall + interval '1 hour') at time zone 'Europe/Berlin',
+               'confirmed', ${jobId}
+          from unnest(${a.map((x) => idOf(x.student))}::bigint[],
+                      ${a.map((x) => idOf(x.instructor))}::bigint[],
+                      ${a.map((x) => (x.vehicle ? idOf(x.vehicle) : null))}::bigint[],
+                      ${a.map((x) => x.transmission)}::text[],
+                      ${a.map((x) => x.start)}::timestamp[]) as n(s, i, v, t, wall)
+      `;
+    }
+    await tx`
+      update planner_jobs
+         set status = 'completed', progress_percent = 100, current_step = 'Fertig',
+             total_variables = ${progress.totalVariables},
+             processed_variables = ${progress.totalVariables},
+             finished_at = now(), heartbeat_at = now(), result = ${tx.json(result as never)},
+             activity_log = activity_log || ${
+      tx.json([
+        ...progress.pendingLogLines,
+        logLine(`Planung abgeschlossen: ${a.length} Termine erstellt`),
+      ])
+    }
+       where id = ${jobId}
+    `;
+    return "written" as const;
+  });
+}

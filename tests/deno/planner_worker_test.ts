@@ -1,0 +1,246 @@
+/**
+ * Fault tests with the real worker process (solver/main.ts) against a real Postgres database
+ * seeded from the mittel instance: SIGKILL mid-run, SIGTERM, cancel, simultaneous starts, and a
+ * job whose workers keep dying. FAHRPLAN_SOLVER_STEP_DELAY_MS stretches a run so it can be hit
+ * in the middle.
+ */
+import { parseInstance } from "../../solver/instance.ts";
+import { generateInstance } from "../../solver/testing/generate.ts";
+import { seedInstance } from "../../scripts/seed.ts";
+import { assert, assertEquals } from "../../api/testing/assert.ts";
+import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
+
+const t = await createTestApp("planner_worker");
+// The shared example instance; outside this machine, the same shape from the seeded generator.
+const shared = "/work/shared/planner/instances/mittel.json";
+const mittel = await Deno.readTextFile(shared)
+  .then((text) => parseInstance(JSON.parse(text)))
+  .catch(() => generateInstance({ shape: "mittel", seed: 7 }));
+await seedInstance(t.sql, mittel, { reset: true, password: "geheim-passwort-1" });
+await insertUser(t.sql, { username: "chef", role: "admin" });
+const admin = t.client();
+await admin.login("chef");
+
+Deno.test.afterAll?.(() => t.close());
+
+const options = { sanitizeOps: false, sanitizeResources: false };
+const repo = new URL("../../", import.meta.url).pathname;
+
+/** A worker process with its collected output. */
+class WorkerProcess {
+  output = "";
+  readonly child: Deno.ChildProcess;
+  readonly exited: Promise<Deno.CommandStatus>;
+
+  constructor(stepDelayMs: number) {
+    this.child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "solver/main.ts"],
+      cwd: repo,
+      env: { DATABASE_URL: t.url, FAHRPLAN_SOLVER_STEP_DELAY_MS: String(stepDelayMs) },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const collect = async (stream: ReadableStream<Uint8Array>) => {
+      const decoder = new TextDecoder();
+      for await (const chunk of stream) this.output += decoder.decode(chunk, { stream: true });
+    };
+    const streams = Promise.all([collect(this.child.stdout), collect(this.child.stderr)]);
+    this.exited = streams.then(() => this.child.status);
+  }
+
+  async ready() {
+    await until(() => this.output.includes("wartet auf Planungsaufträge"), 20_000, "start");
+  }
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms: number, what: string) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function job() {
+  const [row] = await t.sql`
+    select id::int, status, attempts, worker_id, progress_percent, error_message, result,
+           activity_log from planner_jobs order by id desc limit 1
+  `;
+  return row;
+}
+
+async function clean() {
+  await t.sql`delete from appointments`;
+  await t.sql`delete from planner_jobs`;
+}
+
+async function startJob() {
+  const res = await admin.post("/api/admin/run-planner/");
+  assertEquals(res.status, 202);
+  return (await res.json()).job_id as number;
+}
+
+async function noDoubleBookings() {
+  const [row] = await t.sql`
+    select
+      (select count(*)::int from (select 1 from appointments
+         group by instructor_id, starts_at having count(*) > 1) x) as instructor,
+      (select count(*)::int from (select 1 from appointments
+         group by student_id, starts_at having count(*) > 1) x) as student,
+      (select count(*)::int from (select 1 from appointments where vehicle_id is not null
+         group by vehicle_id, starts_at having count(*) > 1) x) as vehicle
+  `;
+  assertEquals(row, { instructor: 0, student: 0, vehicle: 0 });
+}
+
+Deno.test("a normal run writes the whole plan once, with statistics", options, async () => {
+  await clean();
+  const worker = new WorkerProcess(0);
+  await worker.ready();
+  const id = await startJob();
+  await until(async () => (await job()).status === "completed", 20_000, "completion");
+  const done = await job();
+  const [count] = await t.sql`
+    select count(*)::int as n, count(vehicle_id)::int as with_vehicle,
+           count(*) filter (where planner_job_id = ${id} and status = 'confirmed')::int as ours
+      from appointments
+  `;
+  assert(count.n > 600, `only ${count.n} appointments`);
+  assertEquals(count.n, done.result.appointments_created);
+  assertEquals(count.ours, count.n);
+  assertEquals(count.with_vehicle, count.n);
+  assertEquals(done.result.students_total, 50);
+  assertEquals(done.result.instructors_total, 10);
+  assert(done.result.upper_bound >= count.n);
+  await noDoubleBookings();
+  worker.child.kill("SIGTERM");
+  assertEquals((await worker.exited).code, 0);
+});
+
+Deno.test(
+  "SIGKILL mid-run: a second worker takes the job over, nothing twice",
+  options,
+  async () => {
+    await clean();
+    const first = new WorkerProcess(1500);
+    await first.ready();
+    await startJob();
+    await until(async () => (await job()).progress_percent > 0, 15_000, "progress");
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const killedAt = Date.now();
+    const [partial] = await t.sql`select count(*)::int as n from appointments`;
+    assertEquals(partial.n, 0);
+
+    const second = new WorkerProcess(0);
+    await until(
+      async () => ["completed", "failed"].includes((await job()).status),
+      45_000,
+      "takeover",
+    );
+    assert(Date.now() - killedAt < 45_000);
+    const done = await job();
+    assertEquals(done.status, "completed");
+    assertEquals(done.attempts, 2);
+    assert(done.activity_log.some((l: string) => l.includes("übernommen")), "takeover logged");
+    const [count] = await t.sql`select count(*)::int as n from appointments`;
+    assertEquals(count.n, done.result.appointments_created);
+    await noDoubleBookings();
+    second.child.kill("SIGTERM");
+    assertEquals((await second.exited).code, 0);
+  },
+);
+
+Deno.test("SIGTERM releases a long run to the queue and exits 0", options, async () => {
+  await clean();
+  const worker = new WorkerProcess(2000);
+  await worker.ready();
+  await startJob();
+  await until(async () => (await job()).progress_percent > 0, 15_000, "progress");
+  const sent = Date.now();
+  worker.child.kill("SIGTERM");
+  assertEquals((await worker.exited).code, 0);
+  assert(Date.now() - sent < 8000, `exit took ${Date.now() - sent} ms`);
+  const released = await job();
+  assertEquals(released.status, "queued");
+  assertEquals(released.worker_id, null);
+  const [count] = await t.sql`select count(*)::int as n from appointments`;
+  assertEquals(count.n, 0);
+
+  const next = new WorkerProcess(0);
+  await until(async () => (await job()).status === "completed", 20_000, "completion");
+  next.child.kill("SIGTERM");
+  await next.exited;
+});
+
+Deno.test("SIGTERM lets a short run finish", options, async () => {
+  await clean();
+  // About 1 s of planning left when SIGTERM arrives: well inside the 5 s grace, even on a busy machine.
+  const worker = new WorkerProcess(100);
+  await worker.ready();
+  await startJob();
+  await until(async () => (await job()).status === "running", 10_000, "running");
+  worker.child.kill("SIGTERM");
+  assertEquals((await worker.exited).code, 0);
+  const done = await job();
+  assertEquals(done.status, "completed");
+  const [count] = await t.sql`select count(*)::int as n from appointments`;
+  assertEquals(count.n, done.result.appointments_created);
+});
+
+Deno.test("cancel stops the run within 2 s and writes nothing", options, async () => {
+  await clean();
+  const worker = new WorkerProcess(1000);
+  await worker.ready();
+  await startJob();
+  await until(async () => (await job()).progress_percent > 0, 15_000, "progress");
+  assertEquals((await admin.post("/api/admin/cancel-planner/")).status, 200);
+  const cancelledAt = Date.now();
+  await until(() => worker.output.includes("Planung gestoppt"), 2000, "worker stop");
+  assert(Date.now() - cancelledAt <= 2000);
+  // Longer than the rest of the run would have taken: still nothing written.
+  await new Promise((r) => setTimeout(r, 9000));
+  const [count] = await t.sql`select count(*)::int as n from appointments`;
+  assertEquals(count.n, 0);
+  assertEquals((await job()).status, "cancelled");
+  worker.child.kill("SIGTERM");
+  assertEquals((await worker.exited).code, 0);
+});
+
+Deno.test("two starts at once with a worker running: exactly one job", options, async () => {
+  await clean();
+  const worker = new WorkerProcess(0);
+  await worker.ready();
+  const answers = await Promise.all([
+    admin.post("/api/admin/run-planner/"),
+    admin.post("/api/admin/run-planner/"),
+  ]);
+  assertEquals(answers.map((r) => r.status).sort(), [202, 409]);
+  await until(async () => (await job()).status === "completed", 20_000, "completion");
+  const [jobs] = await t.sql`select count(*)::int as n from planner_jobs`;
+  assertEquals(jobs.n, 1);
+  await noDoubleBookings();
+  worker.child.kill("SIGTERM");
+  await worker.exited;
+});
+
+Deno.test("a job whose workers died twice is failed with a German message", options, async () => {
+  await clean();
+  await t.sql`
+    insert into planner_jobs (status, worker_id, attempts, heartbeat_at, started_at)
+    values ('running', 'tot:1', 2, now() - interval '1 minute', now() - interval '2 minutes')
+  `;
+  const worker = new WorkerProcess(0);
+  await until(async () => (await job()).status === "failed", 15_000, "failure");
+  const failed = await job();
+  assertEquals(
+    failed.error_message,
+    "Die Planung wurde abgebrochen, weil der Planungsdienst mehrmals ausgefallen ist. " +
+      "Bitte starten Sie die Planung erneut.",
+  );
+  const progress = await (await admin.get("/api/admin/planner-progress/")).json();
+  assertEquals(progress.status, "failed");
+  assertEquals(progress.error_message, failed.error_message);
+  worker.child.kill("SIGTERM");
+  await worker.exited;
+});

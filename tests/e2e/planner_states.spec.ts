@@ -1,0 +1,97 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { root, useApp } from "./support/app_server.ts";
+import { loginAs } from "./support/login.ts";
+
+// This file's app runs its solver slowly (each planner step held 1.5 s), so a run can be watched
+// and cancelled in the browser. Set before useApp starts the app, removed right after.
+process.env.FAHRPLAN_SOLVER_STEP_DELAY_MS = "1500";
+const app = useApp("planner_states");
+test.beforeAll(() => {
+  delete process.env.FAHRPLAN_SOLVER_STEP_DELAY_MS;
+});
+const shots = "/tmp/shots-plannerops";
+mkdirSync(shots, { recursive: true });
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  execFileSync(
+    process.env.DENO_BIN ?? "deno",
+    [
+      "run",
+      "-A",
+      "scripts/seed.ts",
+      "--instance",
+      "/work/shared/planner/instances/klein.json",
+      "--reset",
+    ],
+    { cwd: root, env: { ...process.env, DATABASE_URL: app().databaseUrl }, stdio: "pipe" },
+  );
+  await app().createUser({ username: "chef", role: "admin" });
+});
+
+test("a running plan shows progress and the clock, and cancel stops it", async ({ page }) => {
+  await loginAs(page, app().baseURL, "chef");
+  await page.goto(`${app().baseURL}/admin-panel`);
+  await page.getByRole("button", { name: "KI-Planung starten" }).click();
+  const card = page.locator(".planner-progress");
+  await expect(card).toHaveClass(/planner-running/);
+  // Real progress from the worker: a German step, a percentage and the variables counter.
+  await expect(page.getByText(/\d+ von \d+ Variablen verarbeitet/)).toBeVisible({
+    timeout: 15_000,
+  });
+  const bar = page.getByRole("progressbar", { name: "Fortschritt der Planung" });
+  await expect(bar).not.toHaveAttribute("aria-valuenow", "0");
+  const clock = page.getByLabel("Verstrichene Zeit");
+  const first = await clock.innerText();
+  await expect(clock).not.toHaveText(first, { timeout: 3000 });
+  expect(await clock.innerText()).toMatch(/^\d\d:\d\d$/);
+  await page.screenshot({ path: `${shots}/dashboard-running.png` });
+
+  await page.getByRole("button", { name: "Abbrechen", exact: true }).click();
+  await expect(page.locator(".toast-warning")).toContainText("Die Planung wurde abgebrochen.");
+  await expect(card).toHaveClass(/planner-cancelled/);
+  await page.screenshot({ path: `${shots}/dashboard-cancelled.png` });
+  // The cancelled card clears after 3 s.
+  await expect(card).toHaveCount(0, { timeout: 5000 });
+  // Longer than the rest of the run would take: nothing was written.
+  await page.waitForTimeout(12_000);
+  const [row] = await app().sql`select count(*)::int as n from appointments`;
+  expect(row.n).toBe(0);
+  const [job] = await app().sql`select status from planner_jobs order by id desc limit 1`;
+  expect(job.status).toBe("cancelled");
+});
+
+test("a failed run shows the worker's German message in red", async ({ page }) => {
+  // A job whose workers died twice: the next claim fails it with a message.
+  await app().sql`
+    insert into planner_jobs (status, worker_id, attempts, heartbeat_at, started_at)
+    values ('running', 'tot:1', 2, now() - interval '1 minute', now() - interval '2 minutes')
+  `;
+  await loginAs(page, app().baseURL, "chef");
+  await page.goto(`${app().baseURL}/admin-panel`);
+  const card = page.locator(".planner-progress");
+  await expect(card).toHaveClass(/planner-error/, { timeout: 15_000 });
+  await expect(card).toContainText(
+    "Die Planung wurde abgebrochen, weil der Planungsdienst mehrmals ausgefallen ist.",
+  );
+  await page.screenshot({ path: `${shots}/dashboard-error.png` });
+  await expect(card).toHaveCount(0, { timeout: 5000 });
+});
+
+test("a second start while one runs shows the server's 409 message", async ({ page }) => {
+  await loginAs(page, app().baseURL, "chef");
+  await page.goto(`${app().baseURL}/admin-panel`);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("button", { name: "KI-Planung starten" })).toBeEnabled();
+  // Another admin starts a run just before this one clicks.
+  await app().sql`insert into planner_jobs (status) values ('queued')`;
+  await page.getByRole("button", { name: "KI-Planung starten" }).click();
+  await expect(page.locator(".toast-error")).toContainText(
+    "Es läuft bereits eine Planung. Bitte warten Sie, bis sie abgeschlossen ist.",
+  );
+  await app()
+    .sql`update planner_jobs set status = 'cancelled' where status in ('queued', 'running')`;
+});

@@ -1,0 +1,94 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { SuccessStatistics } from "./planner_card.tsx";
+import { phaseOf, type PlannerProgress } from "./use_planner.ts";
+
+afterEach(cleanup);
+
+function progress(overrides: Partial<PlannerProgress> = {}): PlannerProgress {
+  return {
+    status: "completed",
+    progress_percent: 100,
+    current_step: "Fertig",
+    total_variables: 5279,
+    processed_variables: 5279,
+    error_message: null,
+    started_at: null,
+    finished_at: null,
+    activity_log: [],
+    appointments_created: 412,
+    coverage_percent: 99.3,
+    total_intervals: 5279,
+    appointments_before: 0,
+    improvement_percent: 0,
+    students_coverage_percent: 96,
+    students_with_appointments: 48,
+    students_total: 50,
+    avg_appointments_per_instructor: 41.2,
+    instructors_total: 10,
+    planning_horizon_days: 30,
+    duration_minutes: 0.02,
+    upper_bound: 415,
+    unplanned: [],
+    ...overrides,
+  };
+}
+
+describe("SuccessStatistics", () => {
+  it("states the quality against the upper bound", () => {
+    render(<SuccessStatistics p={progress()} />);
+    expect(document.querySelector(".planner-quality")?.textContent).toBe(
+      "412 von höchstens 415 möglichen Fahrstunden geplant (99,3 % des Möglichen).",
+    );
+    expect(screen.getByText("48 von 50")).toBeTruthy();
+  });
+
+  it("shows the improvement tile only from 50 appointments before and 5 % change", () => {
+    render(
+      <SuccessStatistics p={progress({ appointments_before: 60, improvement_percent: 12.5 })} />,
+    );
+    expect(screen.getByText("+12,5 %")).toBeTruthy();
+    cleanup();
+    render(
+      <SuccessStatistics p={progress({ appointments_before: 49, improvement_percent: 12.5 })} />,
+    );
+    expect(screen.queryByText("Verbesserung")).toBeNull();
+    cleanup();
+    render(
+      <SuccessStatistics p={progress({ appointments_before: 80, improvement_percent: 4.9 })} />,
+    );
+    expect(screen.queryByText("Verbesserung")).toBeNull();
+  });
+
+  it("lists what could not be planned, with the German reason", () => {
+    const reason = "Höchstens 1 Fahrstunde pro Tag: zu wenige verfügbare Tage im Planungszeitraum.";
+    render(
+      <SuccessStatistics
+        p={progress({
+          unplanned: [{
+            student: "S7",
+            student_name: "Clara Krause",
+            transmission: "manual",
+            missing: 4,
+            reason,
+          }],
+        })}
+      />,
+    );
+    expect(screen.getByText("Clara Krause")).toBeTruthy();
+    expect(screen.getByText("Schaltung")).toBeTruthy();
+    expect(screen.getByText(reason)).toBeTruthy();
+  });
+});
+
+describe("phaseOf", () => {
+  it("folds both spellings of the finished states", () => {
+    expect(phaseOf("completed")).toBe("success");
+    expect(phaseOf("success")).toBe("success");
+    expect(phaseOf("failed")).toBe("error");
+    expect(phaseOf("error")).toBe("error");
+    expect(phaseOf("cancelled")).toBe("cancelled");
+    expect(phaseOf("running")).toBe("running");
+    expect(phaseOf("idle")).toBe("idle");
+  });
+});

@@ -1,0 +1,214 @@
+import { useEffect, useState } from "react";
+import { type Phase, type PlannerProgress, usePlanner } from "./use_planner.ts";
+
+const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 });
+const transmissionLabel = { manual: "Schaltung", automatic: "Automatik" };
+const phaseLabel: Record<Phase, string> = {
+  idle: "",
+  running: "Planung läuft",
+  success: "Planung abgeschlossen",
+  cancelled: "Planung abgebrochen",
+  error: "Planung fehlgeschlagen",
+};
+
+/** mm:ss since `since`, ticking every second while `ticking`. */
+function ElapsedClock({ since, ticking }: { since: number; ticking: boolean }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  const seconds = Math.max(0, Math.floor((now - since) / 1000));
+  const mm = String(Math.floor(seconds / 60)).padStart(2, "0");
+  const ss = String(seconds % 60).padStart(2, "0");
+  return (
+    <span className="planner-clock" aria-label="Verstrichene Zeit">
+      {mm}:{ss}
+    </span>
+  );
+}
+
+function Tile({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="planner-tile">
+      <span className="planner-tile-value">{value}</span>
+      <span className="planner-tile-label">{label}</span>
+      {hint && <span className="planner-tile-hint">{hint}</span>}
+    </div>
+  );
+}
+
+/** The figures of a successful run, including quality against the upper bound and what is missing. */
+export function SuccessStatistics({ p }: { p: PlannerProgress }) {
+  const showImprovement = p.appointments_before >= 50 && Math.abs(p.improvement_percent) >= 5;
+  return (
+    <div className="planner-results">
+      <p className="planner-quality">
+        <strong>{p.appointments_created}</strong> von höchstens <strong>{p.upper_bound}</strong>
+        {" "}
+        möglichen Fahrstunden geplant
+        {p.upper_bound > 0 && <>{" "}({number.format(p.coverage_percent)} % des Möglichen)</>}.
+      </p>
+      <div className="planner-tiles">
+        <Tile label="Termine erstellt" value={String(p.appointments_created)} />
+        <Tile
+          label="Fahrschüler mit Terminen"
+          value={`${number.format(p.students_coverage_percent)} %`}
+          hint={`${p.students_with_appointments} von ${p.students_total}`}
+        />
+        <Tile
+          label="Termine je Fahrlehrer"
+          value={number.format(p.avg_appointments_per_instructor)}
+          hint={`${p.instructors_total} Fahrlehrer, ${p.planning_horizon_days} Tage`}
+        />
+        <Tile
+          label="Dauer"
+          value={p.duration_minutes < 1
+            ? `${Math.max(1, Math.round(p.duration_minutes * 60))} s`
+            : `${number.format(p.duration_minutes)} min`}
+          hint={`${p.total_intervals} mögliche Stunden geprüft`}
+        />
+        {showImprovement && (
+          <Tile
+            label="Verbesserung"
+            value={`${p.improvement_percent > 0 ? "+" : ""}${
+              number.format(p.improvement_percent)
+            } %`}
+            hint={`gegenüber ${p.appointments_before} vorhandenen Terminen`}
+          />
+        )}
+      </div>
+      {p.unplanned.length > 0 && (
+        <details className="planner-unplanned">
+          <summary>
+            Nicht vollständig geplant: {p.unplanned.length} Bedarf
+            {p.unplanned.length === 1 ? "" : "e"}
+          </summary>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Fahrschüler</th>
+                  <th scope="col">Getriebe</th>
+                  <th scope="col">Fehlend</th>
+                  <th scope="col">Grund</th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.unplanned.map((u) => (
+                  <tr key={`${u.student}-${u.transmission}`}>
+                    <td data-label="Fahrschüler">{u.student_name}</td>
+                    <td data-label="Getriebe">
+                      {transmissionLabel[u.transmission] ?? u.transmission}
+                    </td>
+                    <td data-label="Fehlend">{u.missing}</td>
+                    <td data-label="Grund">{u.reason}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** The planner card of spec 01 §4: start, progress, cancel/close, results. */
+export function PlannerCard({ onFinished }: { onFinished: () => void }) {
+  const { progress, phase, startedAt, start, cancel, close } = usePlanner(onFinished);
+  const running = phase === "running";
+  const percent = Math.min(100, Math.max(0, progress?.progress_percent ?? 0));
+  // The bar shows its colour in every state: full for success and error, a sliver at least else.
+  const barWidth = phase === "success" || phase === "error" ? 100 : Math.max(percent, 2);
+  const p = progress;
+
+  return (
+    <section className="card planner-card" aria-labelledby="planner-title">
+      <div className="planner-head">
+        <div>
+          <h2 id="planner-title">KI-Planung</h2>
+          <p className="muted">
+            Plant die Fahrstunden der nächsten 30 Tage aus den Verfügbarkeiten aller Fahrlehrer und
+            Fahrschüler. Bestehende Termine bleiben erhalten.
+          </p>
+        </div>
+        <button
+          type="button"
+          className="button button-primary planner-start"
+          onClick={() => void start()}
+          disabled={running}
+        >
+          {running ? "Planung läuft …" : "KI-Planung starten"}
+        </button>
+      </div>
+
+      {phase !== "idle" && (
+        <div className={`planner-progress planner-${phase}`} aria-live="polite">
+          <div className="planner-status-row">
+            <strong>{phaseLabel[phase]}</strong>
+            {startedAt !== null && <ElapsedClock since={startedAt} ticking={running} />}
+          </div>
+          <div
+            className="planner-bar"
+            role="progressbar"
+            aria-label="Fortschritt der Planung"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={phase === "success" ? 100 : percent}
+          >
+            <div
+              className="planner-bar-fill"
+              style={{ width: `${barWidth}%` }}
+            />
+          </div>
+          <div className="planner-status-row">
+            <span>
+              {phase === "error"
+                ? p?.error_message || "Fehler bei der Planung"
+                : p?.current_step || (running ? "Planung wird vorbereitet" : "")}
+            </span>
+            {phase !== "error" && <span>{phase === "success" ? 100 : percent} %</span>}
+          </div>
+          {running && percent < 85 && p && p.total_variables > 0 && (
+            <p className="planner-variables">
+              {p.processed_variables.toLocaleString("de-DE")} von{" "}
+              {p.total_variables.toLocaleString("de-DE")} Variablen verarbeitet
+            </p>
+          )}
+          {phase === "success" && p && p.appointments_created > 0 && <SuccessStatistics p={p} />}
+          {phase === "success" && p && p.appointments_created === 0 && (
+            <p>Es waren keine weiteren Fahrstunden möglich; alle Bedarfe sind bereits verplant.</p>
+          )}
+          {p && p.activity_log.length > 0 && (
+            <details className="planner-log">
+              <summary>Ablauf</summary>
+              <ol>
+                {p.activity_log.map((line, k) => <li key={k}>{line}</li>)}
+              </ol>
+            </details>
+          )}
+          <div className="planner-actions">
+            {running
+              ? (
+                <button
+                  type="button"
+                  className="button button-danger"
+                  onClick={() => void cancel()}
+                >
+                  Abbrechen
+                </button>
+              )
+              : (
+                <button type="button" className="button button-secondary" onClick={close}>
+                  Schließen
+                </button>
+              )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

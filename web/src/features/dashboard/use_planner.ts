@@ -1,0 +1,186 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { api, ApiError } from "../../lib/api.ts";
+import { useToast } from "../../components/ui/toast.tsx";
+
+/** One missing need the planner explains. */
+export interface UnplannedNeed {
+  student: string;
+  student_name: string;
+  transmission: "manual" | "automatic";
+  missing: number;
+  reason: string;
+}
+
+/** The "Planner progress" entity of spec 01 §3 as GET /admin/planner-progress/ answers it. */
+export interface PlannerProgress {
+  status: "idle" | "running" | "success" | "completed" | "cancelled" | "error" | "failed";
+  progress_percent: number;
+  current_step: string;
+  total_variables: number;
+  processed_variables: number;
+  error_message: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  activity_log: string[];
+  appointments_created: number;
+  coverage_percent: number;
+  total_intervals: number;
+  appointments_before: number;
+  improvement_percent: number;
+  students_coverage_percent: number;
+  students_with_appointments: number;
+  students_total: number;
+  avg_appointments_per_instructor: number;
+  instructors_total: number;
+  planning_horizon_days: number;
+  duration_minutes: number;
+  upper_bound: number;
+  unplanned: UnplannedNeed[];
+}
+
+/** The card's phase, with the spec's two spellings folded into one. */
+export type Phase = "idle" | "running" | "success" | "cancelled" | "error";
+
+const POLL_MS = 2000;
+const CLEAR_AFTER_MS = 3000;
+
+/** Maps the server's status words (success/completed, error/failed) to the card's phase. */
+export function phaseOf(status: PlannerProgress["status"] | undefined): Phase {
+  if (status === "completed" || status === "success") return "success";
+  if (status === "failed" || status === "error") return "error";
+  if (status === "running" || status === "cancelled") return status;
+  return "idle";
+}
+
+/**
+ * The planner state machine of spec 01 §4: start sets running at once and polls every 2 s;
+ * success stops polling, toasts the count and reloads statistics; error and cancelled clear after
+ * 3 s; every finished state is reset on the server.
+ */
+export function usePlanner(onFinished: () => void) {
+  const { show: showToast } = useToast();
+  const [progress, setProgress] = useState<PlannerProgress | null>(null);
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [startedAt, setStartedAt] = useState<number | null>(null);
+  const polling = useRef<ReturnType<typeof setInterval> | null>(null);
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const onFinishedRef = useRef(onFinished);
+  onFinishedRef.current = onFinished;
+
+  const stopPolling = useCallback(() => {
+    if (polling.current) clearInterval(polling.current);
+    polling.current = null;
+  }, []);
+
+  const clearCard = useCallback(() => {
+    setProgress(null);
+    setPhase("idle");
+    setStartedAt(null);
+  }, []);
+
+  const resetOnServer = useCallback(() => {
+    api.post("/admin/reset-planner-progress/").catch(() => {});
+  }, []);
+
+  const clearLater = useCallback(() => {
+    if (clearTimer.current) clearTimeout(clearTimer.current);
+    clearTimer.current = setTimeout(clearCard, CLEAR_AFTER_MS);
+  }, [clearCard]);
+
+  const apply = useCallback((p: PlannerProgress, fromPolling: boolean) => {
+    const next = phaseOf(p.status);
+    if (next === "idle") {
+      if (!fromPolling) clearCard();
+      return;
+    }
+    setProgress(p);
+    setPhase(next);
+    if (next === "running") {
+      if (p.started_at) setStartedAt(Date.parse(p.started_at));
+      return;
+    }
+    stopPolling();
+    resetOnServer();
+    if (next === "success") {
+      showToast(`${p.appointments_created} Termine wurden erstellt.`, "success");
+      onFinishedRef.current();
+    } else {
+      clearLater();
+    }
+  }, [clearCard, clearLater, resetOnServer, stopPolling, showToast]);
+
+  const poll = useCallback(async () => {
+    try {
+      apply(await api.get<PlannerProgress>("/admin/planner-progress/"), true);
+    } catch (err) {
+      // A 502 while the API restarts is ignored (spec 01 §7), like any passing network error: the
+      // next poll tries again. Signed out (401/403): there is nothing more to follow.
+      if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+        stopPolling();
+        clearCard();
+      }
+    }
+  }, [apply, clearCard, stopPolling]);
+
+  const startPolling = useCallback(() => {
+    stopPolling();
+    polling.current = setInterval(() => void poll(), POLL_MS);
+  }, [poll, stopPolling]);
+
+  // On opening the panel: follow a run that is still going, and show once the outcome of one that
+  // finished while nobody watched (it is reset on the server as soon as it is shown).
+  useEffect(() => {
+    let active = true;
+    api.get<PlannerProgress>("/admin/planner-progress/").then((p) => {
+      if (!active) return;
+      apply(p, false);
+      if (phaseOf(p.status) === "running") startPolling();
+    }).catch(() => {});
+    return () => {
+      active = false;
+      stopPolling();
+      if (clearTimer.current) clearTimeout(clearTimer.current);
+    };
+  }, [apply, startPolling, stopPolling]);
+
+  const start = useCallback(async () => {
+    if (clearTimer.current) clearTimeout(clearTimer.current);
+    setPhase("running");
+    setStartedAt(Date.now());
+    setProgress(null);
+    startPolling();
+    try {
+      await api.post("/admin/run-planner/");
+    } catch (err) {
+      stopPolling();
+      clearCard();
+      showToast(
+        err instanceof ApiError && err.message ? err.message : "Fehler beim Starten der Planung.",
+        "error",
+      );
+    }
+  }, [clearCard, startPolling, stopPolling, showToast]);
+
+  const cancel = useCallback(async () => {
+    try {
+      await api.post("/admin/cancel-planner/");
+      stopPolling();
+      setPhase("cancelled");
+      resetOnServer();
+      showToast("Die Planung wurde abgebrochen.", "warning");
+      clearLater();
+    } catch (err) {
+      showToast(
+        err instanceof ApiError && err.message ? err.message : "Fehler beim Abbrechen der Planung",
+        "error",
+      );
+    }
+  }, [clearLater, resetOnServer, stopPolling, showToast]);
+
+  const close = useCallback(() => {
+    if (clearTimer.current) clearTimeout(clearTimer.current);
+    clearCard();
+  }, [clearCard]);
+
+  return { progress, phase, startedAt, start, cancel, close };
+}
