@@ -8,6 +8,7 @@
  * (continuity, preferred instructor) -> vehicles -> reasons for what is missing.
  */
 import { improveInstructorChoice, lessonsFromFlow } from "./assign.ts";
+import { improveSoftPreferences } from "./improve.ts";
 import { lessonStart } from "./calendar.ts";
 import { bestMinShare, capAtShare, fillUp, lowestShare, restoreShare } from "./fairness.ts";
 import type { Instance, Transmission } from "./instance.ts";
@@ -31,7 +32,10 @@ export interface Progress {
 }
 
 export interface PlanOptions {
-  /** Accepted for the command line; the planner finishes well inside any sensible limit. */
+  /**
+   * Time for the whole run; the soft-preference search stops when it is up and keeps the best
+   * valid plan so far (lessons and fairness are settled before it starts).
+   */
   timeLimitSeconds?: number;
   onProgress?: (p: Progress) => void;
   shouldCancel?: () => boolean;
@@ -96,6 +100,16 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   ]);
   improveInstructorChoice(model, lessons, fixedPairs);
 
+  step(80, "Wünsche werden berücksichtigt", Math.round(total * 0.8));
+  const search = improveSoftPreferences(model, lessons, fixedPairs, {
+    deadline: searchDeadline(started, options.timeLimitSeconds),
+    checkCancel: () => {
+      if (options.shouldCancel?.()) throw new PlanCancelled();
+    },
+    onSweep: (n) =>
+      step(80 + Math.min(4, n), "Wünsche werden berücksichtigt", Math.round(total * 0.8)),
+  });
+
   step(85, "Fahrzeuge werden zugeteilt", Math.round(total * 0.85));
   const appointments = withVehicles(
     instance,
@@ -138,12 +152,25 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       upperBound: reference.upperBound,
       bestMinShare: reference.bestMinShare,
       repairRounds,
+      searchMoves: search.moves,
+      searchSweeps: search.sweeps,
+      searchStoppedByTime: search.stoppedByTime ? 1 : 0,
       variables: total,
       seconds: Math.round(performance.now() - started) / 1000,
     },
   };
   step(100, "Fertig", total);
   return result;
+}
+
+/** Search for soft preferences without a limit; converges earlier on every example. */
+const DEFAULT_SEARCH_SECONDS = 3;
+
+/** When the soft-preference search must stop: before the limit, leaving room for vehicles and reasons. */
+function searchDeadline(started: number, limitSeconds?: number): number {
+  const own = performance.now() + DEFAULT_SEARCH_SECONDS * 1000;
+  if (!limitSeconds) return own;
+  return Math.min(own, started + limitSeconds * 1000 * 0.9 - 50);
 }
 
 /** Gives every lesson a free vehicle of its transmission, keeping an instructor's car where possible. */

@@ -1,11 +1,19 @@
 import assert from "node:assert/strict";
 import { improveInstructorChoice, type Lesson } from "../assign.ts";
 import { buildModel } from "../model.ts";
+import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
-import { continuityPenalty } from "./continuity.ts";
+import { verifyPlan } from "../verify.ts";
+import { CONTINUITY_SLOPE, continuityCost, continuityPenalty } from "./continuity.ts";
 
 Deno.test("continuity: penalty per instructor beyond the first", () => {
   assert.equal(continuityPenalty(new Map([[0, 3], [1, 1], [2, 0]]), 80), 80);
+});
+
+Deno.test("continuity: search cost adds a slope per lesson away from the main instructor", () => {
+  assert.equal(continuityCost([3, 1, 0], 80), 80 + 80 * CONTINUITY_SLOPE * 1);
+  assert.equal(continuityCost([4, 0, 0], 80), 0);
+  assert.equal(continuityCost([3, 1, 0], 0), 0);
 });
 
 Deno.test("continuity: swaps inside an hour give each student one instructor", () => {
@@ -21,4 +29,22 @@ Deno.test("continuity: swaps inside an hour give each student one instructor", (
   improveInstructorChoice(model, lessons, []);
   assert.equal(lessons[0].instructor, lessons[2].instructor);
   assert.equal(lessons[1].instructor, lessons[3].instructor);
+});
+
+Deno.test("continuity: three students, three instructors, a week: one instructor each", () => {
+  const instance = tiny({ days: 7, instructors: [{}, {}, {}], studentCount: 3 });
+  const result = plan(instance);
+  assert.deepEqual(verifyPlan(instance, result), []);
+  assert.equal(result.stats.lessons, 15);
+  assert.equal(result.stats.avgInstructorsPerStudent, 1);
+});
+
+Deno.test("continuity: I1 only on Monday, I2 all week: the student's lessons go to I2 alone", () => {
+  const instance = tiny({
+    days: 5,
+    instructors: [{ work: [{ day: 1, start: "08:00", end: "20:00" }] }, {}],
+  });
+  const result = plan(instance);
+  assert.equal(result.stats.lessons, 5);
+  assert.deepEqual(new Set(result.appointments.map((a) => a.instructor)), new Set(["I2"]));
 });

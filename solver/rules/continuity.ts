@@ -9,3 +9,24 @@ export function continuityPenalty(
   for (const n of lessonsByInstructor.values()) if (n > 0) distinct++;
   return weight * Math.max(0, distinct - 1);
 }
+
+/**
+ * Share of the weight charged per lesson away from the student's main instructor. The count of
+ * instructors only drops when a student's last lesson with someone moves, so without this slope a
+ * local search would see no gain in the single moves that lead there.
+ */
+export const CONTINUITY_SLOPE = 0.2;
+
+/** Search cost of one student's lessons per instructor (index = instructor): the penalty plus the slope. */
+export function continuityCost(lessonsByInstructor: ArrayLike<number>, weight: number): number {
+  if (weight === 0) return 0;
+  let distinct = 0, total = 0, most = 0;
+  for (let i = 0; i < lessonsByInstructor.length; i++) {
+    const n = lessonsByInstructor[i];
+    if (n <= 0) continue;
+    distinct++;
+    total += n;
+    if (n > most) most = n;
+  }
+  return weight * (Math.max(0, distinct - 1) + CONTINUITY_SLOPE * (total - most));
+}

@@ -1,0 +1,481 @@
+/**
+ * Local search on the soft preferences (rules/continuity, preferredInstructor, preferredTimes,
+ * workload). Every move keeps each student's lessons per transmission and re-checks every hard
+ * rule the lesson touches (hours, day and week caps, runs before a break, vehicles), so the number
+ * of lessons and fairness stay exactly as the flow left them; only who teaches and when changes.
+ *
+ * Moves: a lesson to the best free (hour, instructor) of its student; two lessons of one hour
+ * trade instructors; all of a student's lessons to one instructor (taking that instructor's free
+ * hours or trading with the lesson there); a lesson into a preferred hour whose instructor is
+ * busy, that other lesson moving elsewhere. Each is kept only when the weighted penalty drops.
+ */
+import type { Lesson } from "./assign.ts";
+import { minCostAssignment } from "./assignment.ts";
+import { type Model, slot } from "./model.ts";
+import { possibleLessons } from "./quality.ts";
+import { continuityCost } from "./rules/continuity.ts";
+import { preferredInstructorPenalty } from "./rules/preferredInstructor.ts";
+import { preferredTimePenalty } from "./rules/preferredTimes.ts";
+import { canTeach } from "./rules/qualification.ts";
+import { workloadGoal, workloadPenalty } from "./rules/workload.ts";
+
+export interface ImproveOptions {
+  /** performance.now() after which the search stops and keeps the best plan so far. */
+  deadline?: number;
+  /** Called between moves; may throw to cancel. */
+  checkCancel?: () => void;
+  /** Called after each sweep with the sweep number. */
+  onSweep?: (sweep: number) => void;
+}
+
+export interface ImproveResult {
+  sweeps: number;
+  moves: number;
+  penaltyBefore: number;
+  penaltyAfter: number;
+  stoppedByTime: boolean;
+}
+
+const EPS = 1e-6;
+const BIG = 1e9;
+const MIN_SWEEP_GAIN = 0.0025;
+const T_INDEX = { manual: 0, automatic: 1 } as const;
+
+/** Improves the soft preferences of `lessons` in place without touching lessons per student or any hard rule. */
+export function improveSoftPreferences(
+  model: Model,
+  lessons: Lesson[],
+  fixedPairs: [number, number][],
+  options: ImproveOptions = {},
+): ImproveResult {
+  const search = new SoftSearch(model, lessons, fixedPairs);
+  const penaltyBefore = search.total;
+  let moves = 0, sweeps = 0, stoppedByTime = false;
+  const deadline = options.deadline ?? Infinity;
+  const outOfTime = () => {
+    options.checkCancel?.();
+    if (performance.now() > deadline) stoppedByTime = true;
+    return stoppedByTime;
+  };
+  const order = lessons.map((_, k) => k);
+  shuffle(order, 0x5eed);
+  const students = [...Array(model.instance.students.length).keys()];
+  if (!search.active()) {
+    return { sweeps, moves, penaltyBefore, penaltyAfter: search.total, stoppedByTime };
+  }
+  for (sweeps = 1; sweeps <= 20; sweeps++) {
+    const before = moves, penalty = search.total;
+    for (let n = 0; n < order.length && !(n % 64 === 0 && outOfTime()); n++) {
+      moves += search.relocate(order[n]);
+    }
+    if (stoppedByTime || outOfTime()) break;
+    moves += search.reassignHours();
+    for (let n = 0; n < students.length && !(n % 8 === 0 && outOfTime()); n++) {
+      moves += search.consolidate(students[n]);
+    }
+    if (stoppedByTime) break;
+    for (let n = 0; n < order.length && !(n % 16 === 0 && outOfTime()); n++) {
+      moves += search.ejectIntoPreferred(order[n]);
+    }
+    options.onSweep?.(sweeps);
+    // Late sweeps find little: stop once one gains less than a quarter percent.
+    if (stoppedByTime || moves === before || penalty - search.total < MIN_SWEEP_GAIN * penalty) {
+      break;
+    }
+  }
+  return { sweeps, moves, penaltyBefore, penaltyAfter: search.total, stoppedByTime };
+}
+
+/** The schedule as occupancy grids and counters, with the weighted soft penalty kept up to date. */
+class SoftSearch {
+  total = 0;
+  private H: number;
+  private nI: number;
+  private instrAt: Int32Array;
+  private studentAt: Int32Array;
+  private instrDay: Int32Array;
+  private instrWeek: Int32Array;
+  private studentDay: Int32Array;
+  private vehUse: Int32Array[] | null;
+  private counts: Int32Array;
+  private given: Int32Array;
+  private goal: Float64Array;
+  private preferred: Int32Array;
+  private hasPref: Uint8Array;
+  private studentCost: Float64Array;
+  private workCost: Float64Array;
+  private qualified: Uint8Array;
+  private studentSlots: Int32Array[];
+  private lessonsOf: number[][];
+  private log: { lesson: number; instructor: number; day: number; hour: number }[] = [];
+  private weights: { continuity: number; times: number; instructor: number; tolerance: number };
+
+  constructor(private model: Model, private lessons: Lesson[], fixedPairs: [number, number][]) {
+    const { instance, days } = model;
+    const nI = instance.instructors.length, nS = instance.students.length;
+    const soft = instance.settings.soft;
+    this.weights = {
+      continuity: soft.instructorContinuity,
+      times: soft.preferredTimes,
+      instructor: soft.studentPreferences,
+      tolerance: soft.balanceWorkload,
+    };
+    this.nI = nI;
+    this.H = days * 24;
+    this.instrAt = new Int32Array(nI * this.H).fill(-1);
+    this.studentAt = new Int32Array(nS * this.H).fill(-1);
+    this.instrDay = new Int32Array(nI * days);
+    this.instrWeek = new Int32Array(nI * model.weeks);
+    this.studentDay = new Int32Array(nS * days);
+    this.vehUse = model.vehicleCap ? [new Int32Array(this.H), new Int32Array(this.H)] : null;
+    this.counts = new Int32Array(nS * nI);
+    for (const [s, i] of fixedPairs) this.counts[s * nI + i]++;
+    this.given = new Int32Array(nI);
+    this.goal = new Float64Array(nI);
+    instance.instructors.forEach((ins, i) => {
+      this.given[i] = model.instructorFixed[i].reduce((n, x) => n + x, 0);
+      if (ins.monthlyHoursTarget) {
+        this.goal[i] = workloadGoal(ins.monthlyHoursTarget, days, possibleLessons(model, i));
+      }
+    });
+    this.preferred = Int32Array.from(
+      instance.students,
+      (st) =>
+        st.preferredInstructor === undefined
+          ? -1
+          : model.instructorIndex.get(st.preferredInstructor) ?? -1,
+    );
+    this.hasPref = Uint8Array.from(instance.students, (st) => (st.preferred?.length ? 1 : 0));
+    this.qualified = new Uint8Array(nI * 2);
+    instance.instructors.forEach((ins, i) => {
+      this.qualified[i * 2] = canTeach(ins, "manual") ? 1 : 0;
+      this.qualified[i * 2 + 1] = canTeach(ins, "automatic") ? 1 : 0;
+    });
+    this.studentSlots = model.studentFree.map((g) => {
+      const ks: number[] = [];
+      g.forEach((ok, k) => ok && ks.push(k));
+      return Int32Array.from(ks);
+    });
+    this.lessonsOf = instance.students.map(() => []);
+    lessons.forEach((l, L) => this.lessonsOf[l.student].push(L));
+    this.studentCost = new Float64Array(nS);
+    this.workCost = new Float64Array(nI);
+    for (let L = 0; L < lessons.length; L++) this.occupy(L, 1);
+    for (let s = 0; s < nS; s++) this.total += this.studentCost[s] = this.studentCostOf(s);
+    for (let i = 0; i < nI; i++) this.total += this.workCost[i] = this.workOf(i, this.given[i]);
+    for (const l of lessons) this.total += this.timeCost(l.student, slot(l.day, l.hour));
+  }
+
+  /** False when every soft weight is off: nothing to search for. */
+  active(): boolean {
+    const w = this.weights;
+    return w.continuity + w.times + w.instructor + w.tolerance > 0;
+  }
+
+  private studentCostOf(s: number): number {
+    const row = this.counts.subarray(s * this.nI, (s + 1) * this.nI);
+    return continuityCost(row, this.weights.continuity) +
+      preferredInstructorPenalty(row, this.preferred[s], this.weights.instructor);
+  }
+
+  private workOf(i: number, given: number): number {
+    return workloadPenalty(given, this.goal[i], this.weights.tolerance);
+  }
+
+  private timeCost(s: number, k: number): number {
+    return preferredTimePenalty(
+      this.hasPref[s] === 1,
+      this.model.studentPreferred[s][k] === 1,
+      this.weights.times,
+    );
+  }
+
+  /** Adds (+1) or takes away (-1) lesson L at its current place in every counter. */
+  private occupy(L: number, sign: 1 | -1): void {
+    const l = this.lessons[L], m = this.model;
+    const k = slot(l.day, l.hour), i = l.instructor, s = l.student;
+    const who = sign > 0 ? L : -1;
+    this.instrAt[i * this.H + k] = who;
+    this.studentAt[s * this.H + k] = who;
+    this.instrDay[i * m.days + l.day] += sign;
+    this.instrWeek[i * m.weeks + m.weekOfDay[l.day]] += sign;
+    this.studentDay[s * m.days + l.day] += sign;
+    if (this.vehUse) this.vehUse[T_INDEX[l.transmission]][k] += sign;
+    this.counts[s * this.nI + i] += sign;
+    this.given[i] += sign;
+  }
+
+  private remove(L: number): void {
+    const l = this.lessons[L];
+    this.occupy(L, -1);
+    this.rescore(l.student, l.instructor, -this.timeCost(l.student, slot(l.day, l.hour)));
+  }
+
+  private place(L: number, i: number, day: number, hour: number, logged = true): void {
+    const l = this.lessons[L];
+    if (logged) this.log.push({ lesson: L, instructor: l.instructor, day: l.day, hour: l.hour });
+    l.instructor = i;
+    l.day = day;
+    l.hour = hour;
+    this.occupy(L, 1);
+    this.rescore(l.student, i, this.timeCost(l.student, slot(day, hour)));
+  }
+
+  private rescore(s: number, i: number, timeChange: number): void {
+    const sc = this.studentCostOf(s), wc = this.workOf(i, this.given[i]);
+    this.total += timeChange + sc - this.studentCost[s] + wc -
+      this.workCost[i];
+    this.studentCost[s] = sc;
+    this.workCost[i] = wc;
+  }
+
+  /** Every hard rule for a lesson of student s and transmission t with instructor i at (day, hour). */
+  private canPlace(s: number, t: number, i: number, day: number, hour: number): boolean {
+    const m = this.model, k = slot(day, hour);
+    if (!this.qualified[i * 2 + t]) return false;
+    if (!m.studentFree[s][k] || this.studentAt[s * this.H + k] >= 0) return false;
+    if (this.studentDay[s * m.days + day] >= m.studentDayCap[s][day]) return false;
+    if (!m.instructorFree[i][k] || this.instrAt[i * this.H + k] >= 0) return false;
+    if (this.vehUse && this.vehUse[t][k] >= m.vehicleCap![t === 0 ? "manual" : "automatic"][k]) {
+      return false;
+    }
+    if (this.instrDay[i * m.days + day] >= m.instructorDayCap[i][day]) return false;
+    if (
+      this.instrWeek[i * m.weeks + m.weekOfDay[day]] >= m.instructorWeekCap[i][m.weekOfDay[day]]
+    ) {
+      return false;
+    }
+    return this.runFits(i, day, hour);
+  }
+
+  /** True when a lesson of i at (day, hour) leaves no run longer than breakAfterHours (rules/breakAfterHours). */
+  private runFits(i: number, day: number, hour: number): boolean {
+    const { breakLimit, breakGap } = this.model;
+    const fixed = this.model.instructorFixed[i], base = i * this.H;
+    const busy = (h: number) => this.instrAt[base + day * 24 + h] >= 0 || fixed[day * 24 + h] === 1;
+    let run = 1;
+    for (let h = hour - 1, free = 0; h >= 0 && free < breakGap; h--) {
+      if (busy(h)) (run++, free = 0);
+      else free++;
+    }
+    for (let h = hour + 1, free = 0; h < 24 && free < breakGap; h++) {
+      if (busy(h)) (run++, free = 0);
+      else free++;
+    }
+    return run <= breakLimit;
+  }
+
+  /** Penalty change of giving student s one more lesson with instructor i (hour aside). */
+  private instructorShift(s: number, i: number): number {
+    const c = s * this.nI + i;
+    this.counts[c]++;
+    const sc = this.studentCostOf(s);
+    this.counts[c]--;
+    return sc - this.studentCost[s] + this.workOf(i, this.given[i] + 1) - this.workCost[i];
+  }
+
+  /**
+   * Instructors worth trying at another hour: the current one, the preferred one, those the
+   * student already has, and the one whose workload gains most from one more lesson.
+   */
+  private candidates(s: number, current: number): number[] {
+    const list = [current];
+    if (this.preferred[s] >= 0 && this.preferred[s] !== current) list.push(this.preferred[s]);
+    let taker = -1, gain = -EPS;
+    for (let i = 0; i < this.nI; i++) {
+      if (this.counts[s * this.nI + i] > 0 && !list.includes(i)) list.push(i);
+      const g = this.workOf(i, this.given[i] + 1) - this.workCost[i];
+      if (g < gain) (gain = g, taker = i);
+    }
+    if (taker >= 0 && !list.includes(taker)) list.push(taker);
+    return list;
+  }
+
+  /** The cheapest feasible (instructor, day, hour) for lesson L (already removed) costing less than `limit`, or null. */
+  private bestPlace(L: number, limit: number, only = -1): [number, number, number] | null {
+    const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
+    const near = only >= 0 ? [only] : this.candidates(s, l.instructor);
+    const shift = new Float64Array(this.nI).fill(Infinity);
+    let cheapest = Infinity;
+    for (let i = 0; i < this.nI; i++) {
+      if (!this.qualified[i * 2 + t] || (only >= 0 && i !== only)) continue;
+      shift[i] = this.instructorShift(s, i);
+      cheapest = Math.min(cheapest, shift[i]);
+    }
+    let best = limit, bi = -1, bk = -1;
+    const here = slot(l.day, l.hour);
+    for (const k of this.studentSlots[s]) {
+      const tc = this.timeCost(s, k);
+      if (tc + cheapest >= best - EPS) continue;
+      const day = (k / 24) | 0, hour = k % 24;
+      const tryOne = (i: number) => {
+        const c = tc + shift[i];
+        if (c < best - EPS && this.canPlace(s, t, i, day, hour)) (best = c, bi = i, bk = k);
+      };
+      if (k === here && only < 0) { for (let i = 0; i < this.nI; i++) tryOne(i); }
+      else for (const i of near) tryOne(i);
+    }
+    return bi < 0 ? null : [bi, (bk / 24) | 0, bk % 24];
+  }
+
+  /** Moves lesson L to a cheaper (hour, instructor) of its student; 1 when it moved. */
+  relocate(L: number): number {
+    const l = this.lessons[L];
+    const from = [l.instructor, l.day, l.hour] as const;
+    this.remove(L);
+    const stay = this.timeCost(l.student, slot(l.day, l.hour)) +
+      this.instructorShift(l.student, l.instructor);
+    const to = this.bestPlace(L, stay);
+    this.log.length = 0;
+    if (to) this.place(L, ...to);
+    else this.place(L, ...from);
+    return to ? 1 : 0;
+  }
+
+  /**
+   * Per hour, the lessons there get the best permutation of the instructors teaching then plus
+   * those free then (min-cost assignment on each student's penalty change); no student's hour
+   * changes and no instructor gets a second lesson in the hour, so only the taker's limits matter.
+   */
+  reassignHours(): number {
+    let moves = 0;
+    const { H, nI } = this, m = this.model;
+    const rows: number[] = [], cols: number[] = [];
+    for (let k = 0; k < H; k++) {
+      rows.length = cols.length = 0;
+      const day = (k / 24) | 0, hour = k % 24;
+      for (let i = 0; i < nI; i++) {
+        const L = this.instrAt[i * H + k];
+        if (L >= 0) rows.push(L), cols.push(i);
+      }
+      if (rows.length === 0) continue;
+      for (let i = 0; i < nI; i++) {
+        if (this.instrAt[i * H + k] >= 0 || !m.instructorFree[i][k]) continue;
+        if (this.instrDay[i * m.days + day] >= m.instructorDayCap[i][day]) continue;
+        const w = m.weekOfDay[day];
+        if (this.instrWeek[i * m.weeks + w] >= m.instructorWeekCap[i][w]) continue;
+        if (this.runFits(i, day, hour)) cols.push(i);
+      }
+      if (cols.length < 2) continue;
+      const busy = rows.length;
+      const cost = rows.map((L, r) => {
+        const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
+        const from = s * nI + l.instructor;
+        return cols.map((i, c) => {
+          if (c === r) return 0;
+          if (!this.qualified[i * 2 + t]) return BIG;
+          this.counts[from]--;
+          this.counts[s * nI + i]++;
+          let d = this.studentCostOf(s) - this.studentCost[s];
+          this.counts[s * nI + i]--;
+          this.counts[from]++;
+          if (c >= busy) d += this.workOf(i, this.given[i] + 1) - this.workCost[i];
+          return d;
+        });
+      });
+      const to = minCostAssignment(cost, cols.length);
+      if (to.every((c, r) => c === r) || to.some((c, r) => cost[r][c] >= BIG)) continue;
+      const before = this.total;
+      this.log.length = 0;
+      for (const L of rows) this.remove(L);
+      rows.forEach((L, r) => this.place(L, cols[to[r]], day, hour));
+      if (this.total < before - EPS) moves++;
+      else this.undo();
+    }
+    return moves;
+  }
+
+  /** Tries to give all of student s's lessons to one instructor (free hour or trade in that hour). */
+  consolidate(s: number): number {
+    const own = this.lessonsOf[s];
+    if (own.length < 2 && this.preferred[s] < 0) return 0;
+    const used = new Set(own.map((L) => this.lessons[L].instructor));
+    if (used.size < 2 && (this.preferred[s] < 0 || used.has(this.preferred[s]))) return 0;
+    const targets = [...used];
+    if (this.preferred[s] >= 0 && !used.has(this.preferred[s])) targets.push(this.preferred[s]);
+    for (const y of targets) {
+      const before = this.total;
+      this.log.length = 0;
+      for (const L of own) {
+        const l = this.lessons[L], t = T_INDEX[l.transmission];
+        if (l.instructor === y || !this.qualified[y * 2 + t]) continue;
+        const k = slot(l.day, l.hour), x = l.instructor, M = this.instrAt[y * this.H + k];
+        if (M >= 0 && this.qualified[x * 2 + T_INDEX[this.lessons[M].transmission]]) {
+          this.remove(L);
+          this.remove(M);
+          this.place(L, y, l.day, l.hour);
+          this.place(M, x, l.day, l.hour);
+          continue;
+        }
+        // Same hour if y is free then, else the student's best other hour with y.
+        this.remove(L);
+        const to = this.bestPlace(L, Infinity, y);
+        if (to) this.place(L, ...to);
+        else this.place(L, x, l.day, l.hour, false);
+      }
+      if (this.total < before - EPS) return 1;
+      this.undo();
+    }
+    return 0;
+  }
+
+  /** Lesson L outside its student's preferred hours takes a preferred hour whose instructor's lesson moves elsewhere. */
+  ejectIntoPreferred(L: number): number {
+    const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
+    if (this.timeCost(s, slot(l.day, l.hour)) === 0) return 0;
+    const pref = this.model.studentPreferred[s];
+    for (const k of this.studentSlots[s]) {
+      if (!pref[k] || this.studentAt[s * this.H + k] >= 0) continue;
+      const day = (k / 24) | 0, hour = k % 24;
+      for (const j of this.candidates(s, l.instructor)) {
+        const M = this.instrAt[j * this.H + k];
+        if (M < 0 || !this.qualified[j * 2 + t]) continue;
+        const before = this.total;
+        this.log.length = 0;
+        this.remove(L);
+        this.remove(M);
+        if (this.canPlace(s, t, j, day, hour)) {
+          this.place(L, j, day, hour);
+          const to = this.bestPlace(M, Infinity);
+          if (to) {
+            this.place(M, ...to);
+            if (this.total < before - EPS) return 1;
+          }
+        }
+        this.undo(L, M);
+      }
+    }
+    return 0;
+  }
+
+  /** Puts every lesson moved since the log was cleared back where it was. */
+  private undo(...removed: number[]): void {
+    const first = new Map<number, { instructor: number; day: number; hour: number }>();
+    for (const e of this.log) if (!first.has(e.lesson)) first.set(e.lesson, e);
+    for (const L of removed) {
+      if (!first.has(L)) {
+        const l = this.lessons[L];
+        first.set(L, { instructor: l.instructor, day: l.day, hour: l.hour });
+        this.occupy(L, 1); // still removed: count it back in so the loop below can take it out
+        this.rescore(l.student, l.instructor, this.timeCost(l.student, slot(l.day, l.hour)));
+      }
+    }
+    for (const L of first.keys()) this.remove(L);
+    for (const [L, at] of first) this.place(L, at.instructor, at.day, at.hour, false);
+    this.log.length = 0;
+  }
+}
+
+/** Deterministic in-place shuffle (xorshift), so every run of an instance searches alike. */
+function shuffle(xs: number[], seed: number): void {
+  let x = seed >>> 0 || 1;
+  for (let k = xs.length - 1; k > 0; k--) {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    const j = x % (k + 1);
+    [xs[k], xs[j]] = [xs[j], xs[k]];
+  }
+}
