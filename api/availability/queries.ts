@@ -1,0 +1,190 @@
+import type { Sql } from "../db.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import { containsPattern, pageInfo, type PageParams } from "../people/list_query.ts";
+import { fullNameSql } from "../people/user_rows.ts";
+import { germanDayName } from "../people/values.ts";
+import type { ImportLine } from "./csv_rows.ts";
+
+/**
+ * The availabilities list shows the rows that say when a person CAN drive or teach: the
+ * self-service grid ('available'), instructor working times ('work'), and the student's
+ * arrival times and free periods ('arrival', 'free_period'). Breaks, blocks, school hours and
+ * preferences restrict or refine those windows, so listing them as "Verfügbarkeiten" would
+ * mislead; the per-user call (?user=) answers every type for the detail views.
+ */
+export const listedTypes = ["available", "work", "arrival", "free_period"];
+
+/** The sort_by values of the availabilities list. */
+export const availabilitySortKeys = [
+  "full_name",
+  "username",
+  "role",
+  "day_of_week",
+  "start_time",
+  "end_time",
+  "availability_type",
+];
+
+function sortExpression(sql: Sql, sortBy: string) {
+  switch (sortBy) {
+    case "username":
+      return sql`lower(u.username)`;
+    case "role":
+      return sql`u.role`;
+    case "day_of_week":
+      return sql`a.day_of_week`;
+    case "start_time":
+      return sql`a.start_time`;
+    case "end_time":
+      return sql`a.end_time`;
+    case "availability_type":
+      return sql`a.availability_type`;
+    default:
+      return sql`u.name_sort`;
+  }
+}
+
+interface AvailabilityRow {
+  id: number;
+  user_id: number;
+  full_name: string;
+  username: string;
+  role: string;
+  day_of_week: number | null;
+  start_time: string;
+  end_time: string;
+  availability_type: string;
+  period: number | null;
+  valid_from: string | null;
+  valid_until: string | null;
+  description: string;
+}
+
+const columns = (sql: Sql) =>
+  sql`
+  a.id::int, a.user_id::int, ${fullNameSql(sql)} as full_name, u.username, u.role,
+  a.day_of_week, to_char(a.start_time, 'HH24:MI') as start_time,
+  to_char(a.end_time, 'HH24:MI') as end_time, a.availability_type, a.period, a.valid_from,
+  a.valid_until, a.description
+`;
+
+/** One page of the availabilities list. */
+export async function listAvailabilities(sql: Sql, params: PageParams) {
+  // The same search as the user lists: name, username or e-mail, anywhere, any case.
+  const where = sql`
+    where a.availability_type in ${sql(listedTypes)} and a.day_of_week is not null
+    ${params.search ? sql`and u.search_text like ${containsPattern(params.search)}` : sql``}
+  `;
+  const [{ total }] = await sql<{ total: number }[]>`
+    select count(*)::int as total
+    from availabilities a join users u on u.id = a.user_id ${where}
+  `;
+  const dir = params.direction === "desc" ? sql`desc` : sql`asc`;
+  const rows = await sql<AvailabilityRow[]>`
+    select ${columns(sql)}
+    from availabilities a join users u on u.id = a.user_id
+    ${where}
+    order by ${sortExpression(sql, params.sortBy)} ${dir}, u.name_sort, u.id, a.day_of_week,
+             a.start_time, a.id
+    limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+  `;
+  const results = rows.map((row) => ({
+    id: row.id,
+    user_id: row.user_id,
+    full_name: row.full_name,
+    username: row.username,
+    role: row.role,
+    day_of_week: row.day_of_week,
+    day_name: germanDayName(row.day_of_week),
+    start_time: row.start_time,
+    end_time: row.end_time,
+    availability_type: row.availability_type,
+  }));
+  return { results, ...pageInfo(total, params) };
+}
+
+async function requireUser(sql: Sql, id: number) {
+  const [user] = await sql`select 1 from users where id = ${id}`;
+  if (!user) throw notFound("Benutzer");
+}
+
+/** Every availability row of one user, all types, for the detail views. */
+export async function availabilitiesOfUser(sql: Sql, userId: number) {
+  await requireUser(sql, userId);
+  const rows = await sql<AvailabilityRow[]>`
+    select ${columns(sql)}
+    from availabilities a join users u on u.id = a.user_id
+    where a.user_id = ${userId}
+    order by a.day_of_week nulls first, a.start_time, a.id
+  `;
+  return rows.map((row) => ({ ...row, day_name: germanDayName(row.day_of_week) }));
+}
+
+/** The self-service absences of one user. */
+export async function specialDatesOfUser(sql: Sql, userId: number) {
+  await requireUser(sql, userId);
+  return await sql`
+    select id::int, date, is_unavailable, to_char(start_time, 'HH24:MI') as start_time,
+           to_char(end_time, 'HH24:MI') as end_time, description
+    from special_dates where user_id = ${userId}
+    order by date, start_time nulls first, id
+  `;
+}
+
+/**
+ * Writes the checked import lines as 'available' rows in one transaction: an unknown user or an
+ * administrator fails the whole file with the line named. Lines equal to a stored row (or to an
+ * earlier line) are skipped, so importing the same file twice adds nothing.
+ */
+export async function importAvailabilities(sql: Sql, lines: ImportLine[]): Promise<number> {
+  const names = [...new Set(lines.map((l) => l.username.toLowerCase()))];
+  return await sql.begin(async (tx) => {
+    const users = await tx<{ id: number; name: string; role: string }[]>`
+      select id::int, lower(username) as name, role from users where lower(username) in ${tx(names)}
+    `;
+    const byName = new Map(users.map((u) => [u.name, u]));
+    for (const line of lines) {
+      const user = byName.get(line.username.toLowerCase());
+      if (!user) {
+        throw new AppError(
+          400,
+          "import_failed",
+          `Zeile ${line.line}: Unbekannter Benutzer „${line.username}“.`,
+        );
+      }
+      if (user.role === "admin") {
+        throw new AppError(
+          400,
+          "import_failed",
+          `Zeile ${line.line}: „${line.username}“ ist ein Administrator; Verfügbarkeiten gibt es nur für Fahrlehrer und Fahrschüler.`,
+        );
+      }
+    }
+    const values = lines.map((l) => ({
+      user_id: byName.get(l.username.toLowerCase())!.id,
+      day_of_week: l.day_of_week,
+      start_time: l.start_time,
+      end_time: l.end_time,
+    }));
+    const inserted = await tx<{ user_id: number }[]>`
+      insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+      select distinct v.user_id, 'available', v.day_of_week, v.start_time, v.end_time
+      from jsonb_to_recordset(${tx.json(values)}) as v(
+        user_id bigint, day_of_week smallint, start_time time, end_time time)
+      where not exists (
+        select 1 from availabilities a
+        where a.user_id = v.user_id and a.availability_type = 'available'
+          and a.day_of_week = v.day_of_week and a.start_time = v.start_time
+          and a.end_time = v.end_time
+      )
+      returning user_id::int
+    `;
+    const changed = [...new Set(inserted.map((r) => r.user_id))];
+    if (changed.length) {
+      // The self-service screen answers this version as ETag; its cached copy is now stale.
+      await tx`update users set availability_version = availability_version + 1
+               where id in ${tx(changed)}`;
+    }
+    return inserted.length;
+  });
+}

@@ -1,0 +1,272 @@
+import { assert, assertEquals } from "../testing/assert.ts";
+import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
+
+const t = await createTestApp("availability_routes");
+await insertUser(t.sql, { username: "chef", role: "admin" });
+const anna = await insertUser(t.sql, {
+  username: "anna.schmidt",
+  role: "instructor",
+  first_name: "Anna",
+  last_name: "Schmidt",
+});
+const jonas = await insertUser(t.sql, {
+  username: "jonas.mueller",
+  role: "student",
+  first_name: "Jonas",
+  last_name: "Müller",
+});
+const admin = t.client();
+await admin.login("chef");
+
+Deno.test.afterAll?.(() => t.close());
+
+function csvForm(content: string | Uint8Array<ArrayBuffer>, name = "verfuegbarkeiten.csv") {
+  const form = new FormData();
+  form.append("file", new File([content], name, { type: "text/csv" }));
+  return form;
+}
+
+async function importCsv(
+  client: TestClient,
+  content: string | Uint8Array<ArrayBuffer>,
+  name?: string,
+) {
+  const res = await client.post("/api/admin/availabilities/import/", csvForm(content, name));
+  return { status: res.status, body: await res.json() };
+}
+
+const countAvailable = async () =>
+  (await t
+    .sql`select count(*)::int as n from availabilities where availability_type = 'available'`)[0]
+    .n;
+
+Deno.test("a good ;-separated file with BOM and German day names imports every line", async () => {
+  const csv = "\uFEFFusername;day_of_week;start_time;end_time\r\n" +
+    "anna.schmidt;1;08:00;12:00\r\n" +
+    "\r\n" +
+    "jonas.mueller;Dienstag;14:00;18:30\r\n" +
+    "JONAS.MUELLER;Mi;15:00;16:00\r\n";
+  const { status, body } = await importCsv(admin, new TextEncoder().encode(csv));
+  assertEquals(status, 200);
+  assertEquals(body, { created: 3, message: "3 Verfügbarkeiten importiert." });
+  const rows = await t.sql`
+    select user_id::int, day_of_week, start_time::text, end_time::text from availabilities
+    where availability_type = 'available' order by user_id, day_of_week
+  `;
+  assertEquals(rows.map((r) => [r.user_id, r.day_of_week, r.start_time, r.end_time]), [
+    [anna, 1, "08:00:00", "12:00:00"],
+    [jonas, 2, "14:00:00", "18:30:00"],
+    [jonas, 3, "15:00:00", "16:00:00"],
+  ]);
+  const [v] = await t.sql`select availability_version from users where id = ${jonas}`;
+  assert(v.availability_version > 0, "the self-service ETag changes");
+});
+
+Deno.test("a ,-separated file without header, umlaut usernames and reordered header", async () => {
+  const umlaut = await insertUser(t.sql, { username: "jürgen.groß", role: "instructor" });
+  const plain = await importCsv(admin, "jürgen.groß,Freitag,09:00,10:00\n");
+  assertEquals(plain.body.created, 1);
+  const reordered = await importCsv(
+    admin,
+    "start_time,end_time,username,day_of_week\n10:00,11:00,Jürgen.Groß,5\n",
+  );
+  assertEquals(reordered.body.created, 1);
+  const [{ n }] = await t
+    .sql`select count(*)::int as n from availabilities where user_id = ${umlaut}`;
+  assertEquals(n, 2);
+});
+
+Deno.test("importing the same lines again adds nothing", async () => {
+  const { body } = await importCsv(admin, "anna.schmidt;1;08:00;12:00\n");
+  assertEquals(body, { created: 0, message: "0 Verfügbarkeiten importiert." });
+});
+
+Deno.test("a bad line answers 400 naming the line, and nothing of the file is imported", async () => {
+  const before = await countAvailable();
+  const cases: [string, string][] = [
+    [
+      "username;day_of_week;start_time;end_time\nanna.schmidt;2;08:00;09:00\nxyz;1;08:00;09:00\n",
+      "Zeile 3: Unbekannter Benutzer „xyz“.",
+    ],
+    [
+      "anna.schmidt;2;08:00;09:00\nanna.schmidt;Funtag;08:00;09:00\n",
+      "Zeile 2: Unbekannter Wochentag „Funtag“ (1–7 oder Montag–Sonntag).",
+    ],
+    ["anna.schmidt;2;8 Uhr;09:00\n", "Zeile 1: Ungültige Startzeit „8 Uhr“ (erwartet HH:MM)."],
+    ["anna.schmidt;2;10:00;09:00\n", "Zeile 1: Die Endzeit muss nach der Startzeit liegen."],
+    [
+      "anna.schmidt;2;10:00\n",
+      "Zeile 1: Erwartet 4 Spalten (username;day_of_week;start_time;end_time), gefunden 3.",
+    ],
+    [
+      "anna.schmidt;3;10:00;11:00\nchef;3;10:00;11:00\n",
+      "Zeile 2: „chef“ ist ein Administrator; Verfügbarkeiten gibt es nur für Fahrlehrer und Fahrschüler.",
+    ],
+  ];
+  for (const [csv, message] of cases) {
+    const { status, body } = await importCsv(admin, csv);
+    assertEquals([status, body.error], [400, message]);
+  }
+  assertEquals(await countAvailable(), before);
+});
+
+Deno.test("wrong file type, empty, too big, not UTF-8 and no file are refused in German", async () => {
+  assertEquals(
+    (await importCsv(admin, "a;b", "liste.xlsx")).body.error,
+    "Es werden nur CSV-Dateien (.csv) akzeptiert.",
+  );
+  assertEquals((await importCsv(admin, "")).body.error, "Die Datei ist leer.");
+  assertEquals(
+    (await importCsv(admin, "username;day_of_week;start_time;end_time\n")).body.error,
+    "Die Datei enthält keine Verfügbarkeiten.",
+  );
+  const big = await importCsv(admin, "anna.schmidt;1;08:00;09:00\n".repeat(80_000));
+  assertEquals([big.status, big.body.error], [413, "Die Datei ist zu groß (höchstens 2 MB)."]);
+  const latin1 = new Uint8Array([0x6a, 0xfc, 0x72, 0x3b, 0x31]); // "jür;1" in ISO-8859-1
+  assertEquals(
+    (await importCsv(admin, latin1)).body.error,
+    "Die Datei ist nicht UTF-8-kodiert. Bitte speichern Sie sie als „CSV UTF-8“.",
+  );
+  const res = await admin.post("/api/admin/availabilities/import/", new FormData());
+  assertEquals([res.status, (await res.json()).error], [
+    400,
+    "Bitte wählen Sie eine CSV-Datei aus.",
+  ]);
+});
+
+Deno.test("the list shows only available/work/arrival/free_period rows, sorted by name", async () => {
+  await t.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time, period)
+    values (${anna}, 'work', 2, '07:30', '16:00', null),
+           (${anna}, 'break', null, '12:00', '12:30', null),
+           (${jonas}, 'school', 1, '08:00', '13:00', null),
+           (${jonas}, 'free_period', 4, '10:00', '10:45', 1)
+  `;
+  const body = await (await admin.get("/api/admin/availabilities/?page_size=100")).json();
+  const types = new Set(
+    body.results.map((r: { availability_type: string }) => r.availability_type),
+  );
+  assertEquals([...types].sort(), ["available", "free_period", "work"]);
+  const names = body.results.map((r: { full_name: string }) => r.full_name);
+  assertEquals(names, [...names].sort((a: string, b: string) => a.localeCompare(b)));
+  assertEquals(body.total, body.results.length);
+  assertEquals(body.total_pages, 1);
+  const work = body.results.find((r: { availability_type: string }) =>
+    r.availability_type === "work"
+  );
+  assertEquals(work, {
+    id: work.id,
+    user_id: anna,
+    full_name: "Anna Schmidt",
+    username: "anna.schmidt",
+    role: "instructor",
+    day_of_week: 2,
+    day_name: "Dienstag",
+    start_time: "07:30",
+    end_time: "16:00",
+    availability_type: "work",
+  });
+});
+
+Deno.test("the list searches, sorts descending and pages", async () => {
+  const search = await (await admin.get("/api/admin/availabilities/?search=MÜLL")).json();
+  assert(search.total > 0);
+  assert(search.results.every((r: { username: string }) => r.username === "jonas.mueller"));
+  const paged = await (
+    await admin.get(
+      "/api/admin/availabilities/?sort_by=start_time&sort_direction=desc&page=2&page_size=2",
+    )
+  ).json();
+  assertEquals(paged.page, 2);
+  assertEquals(paged.results.length, 2);
+  const all = await (
+    await admin.get(
+      "/api/admin/availabilities/?sort_by=start_time&sort_direction=desc&page_size=100",
+    )
+  ).json();
+  assertEquals(
+    paged.results.map((r: { id: number }) => r.id),
+    all.results.slice(2, 4).map((r: { id: number }) => r.id),
+  );
+  const bad = await admin.get("/api/admin/availabilities/?page=0");
+  assertEquals([bad.status, (await bad.json()).error], [
+    400,
+    "Ungültige Seitenzahl: Bitte eine ganze Zahl ab 1 angeben.",
+  ]);
+});
+
+Deno.test("?user= answers every row of that user unpaged, with validity and description", async () => {
+  await t.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time,
+                                valid_from, valid_until, description)
+    values (${anna}, 'unavailable', 3, '14:00', '15:00', '2026-01-01', null, 'Arzt')
+  `;
+  const body = await (await admin.get(`/api/admin/availabilities/?user=${anna}`)).json();
+  assert(!("total" in body));
+  const block = body.results.find((r: { availability_type: string }) =>
+    r.availability_type === "unavailable"
+  );
+  assertEquals([
+    block.day_name,
+    block.start_time,
+    block.valid_from,
+    block.valid_until,
+    block.description,
+  ], [
+    "Mittwoch",
+    "14:00",
+    "2026-01-01",
+    null,
+    "Arzt",
+  ]);
+  assert(body.results.some((r: { availability_type: string }) => r.availability_type === "break"));
+  const unknown = await admin.get("/api/admin/availabilities/?user=999999");
+  assertEquals([unknown.status, (await unknown.json()).error], [
+    404,
+    "Benutzer wurde nicht gefunden.",
+  ]);
+});
+
+Deno.test("special dates of a user answer {results}", async () => {
+  await t.sql`
+    insert into special_dates (user_id, date, is_unavailable, start_time, end_time, description)
+    values (${jonas}, '2026-05-04', true, null, null, 'Klassenfahrt'),
+           (${jonas}, '2026-05-11', false, '14:00', '16:00', 'Zahnarzt')
+  `;
+  const body = await (await admin.get(`/api/admin/special-dates/?user=${jonas}`)).json();
+  assertEquals(body.results.map(({ id: _id, ...rest }: { id: number }) => rest), [
+    {
+      date: "2026-05-04",
+      is_unavailable: true,
+      start_time: null,
+      end_time: null,
+      description: "Klassenfahrt",
+    },
+    {
+      date: "2026-05-11",
+      is_unavailable: false,
+      start_time: "14:00",
+      end_time: "16:00",
+      description: "Zahnarzt",
+    },
+  ]);
+  const missing = await admin.get("/api/admin/special-dates/");
+  assertEquals(missing.status, 400);
+});
+
+Deno.test("instructors and students get 403 on every availability call", async () => {
+  for (const username of ["anna.schmidt", "jonas.mueller"]) {
+    const client = t.client();
+    await client.login(username);
+    const calls = [
+      await client.get("/api/admin/availabilities/"),
+      await client.get(`/api/admin/availabilities/?user=${jonas}`),
+      await client.get(`/api/admin/special-dates/?user=${jonas}`),
+      await client.post("/api/admin/availabilities/import/", csvForm("anna.schmidt;4;08:00;09:00")),
+    ];
+    assertEquals(calls.map((r) => r.status), [403, 403, 403, 403]);
+  }
+  const [{ n }] = await t.sql`select count(*)::int as n from availabilities where day_of_week = 4
+    and availability_type = 'available'`;
+  assertEquals(n, 0);
+});

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import {
+  looseValue,
+  optionalText,
+  type PersonFields,
+  personFields,
+  personShape,
+} from "./person_fields.ts";
+import {
+  germanDayName,
+  invalid,
+  isBlank,
+  parseDate,
+  parseDateRange,
+  parseDay,
+  parseTimeRange,
+} from "./values.ts";
+
+/** Instructor create/save payload (spec 02 §3); every list is optional on save. */
+export const instructorPayloadSchema = z.object({
+  ...personShape,
+  transmission_types: z.array(z.string().max(20)).max(5).nullish(),
+  monthly_hours_target: z.union([z.number(), z.string().max(10)]).nullish(),
+  work_schedule: z.array(z.object({ day: looseValue, start: looseValue, end: looseValue }))
+    .max(50).nullish(),
+  breaks: z.array(z.object({ start: looseValue, end: looseValue })).max(20).nullish(),
+  vacation_periods: z.array(z.object({ start: looseValue, end: looseValue })).max(500).nullish(),
+  theory_sessions: z.array(
+    z.object({ date: looseValue, start_time: looseValue, end_time: looseValue }),
+  ).max(1000).nullish(),
+  unavailable_blocks: z.array(z.object({
+    day_of_week: looseValue,
+    start_time: looseValue,
+    end_time: looseValue,
+    valid_from: looseValue,
+    valid_until: looseValue,
+    description: optionalText(200, "Die Beschreibung"),
+  })).max(200).nullish(),
+});
+
+export type InstructorPayload = z.infer<typeof instructorPayloadSchema>;
+
+export interface TimeRow {
+  day_of_week: number | null;
+  start: string;
+  end: string;
+}
+
+export interface BlockRow extends TimeRow {
+  valid_from: string | null;
+  valid_until: string | null;
+  description: string;
+}
+
+/** The checked instructor data; undefined parts stay as stored (saves only). */
+export interface InstructorData {
+  person: PersonFields;
+  transmission_types?: ("automatic" | "manual")[];
+  monthly_hours_target?: number;
+  work: TimeRow[] | undefined;
+  breaks: TimeRow[] | undefined;
+  vacations: { start: string; end: string }[] | undefined;
+  theory: { date: string; start: string; end: string }[] | undefined;
+  blocks: BlockRow[] | undefined;
+}
+
+const maxBreaks = 2;
+
+/**
+ * Checks an instructor payload as spec 02 §5 says: rows with incomplete times are dropped (as the
+ * screen does before sending), complete rows must be valid, and the German message names the row.
+ */
+export function instructorData(
+  input: InstructorPayload,
+  mode: "create" | "update",
+): InstructorData {
+  const data: InstructorData = {
+    person: personFields(input, mode),
+    work: undefined,
+    breaks: undefined,
+    vacations: undefined,
+    theory: undefined,
+    blocks: undefined,
+  };
+  if (input.transmission_types != null || mode === "create") {
+    data.transmission_types = transmissionTypes(input.transmission_types ?? []);
+  }
+  if (input.monthly_hours_target !== undefined || mode === "create") {
+    data.monthly_hours_target = hoursTarget(input.monthly_hours_target);
+  }
+  if (input.work_schedule) data.work = workRows(input.work_schedule);
+  if (input.breaks) data.breaks = breakRows(input.breaks);
+  if (input.vacation_periods) {
+    data.vacations = input.vacation_periods
+      .map((row, i) => ({ row, name: `Urlaub ${i + 1}` }))
+      .filter(({ row }) => !isBlank(row.start) && !isBlank(row.end))
+      .map(({ row, name }) => parseDateRange(row.start, row.end, name));
+  }
+  if (input.theory_sessions) {
+    data.theory = input.theory_sessions
+      .map((row, i) => ({ row, name: `Theoriestunde ${i + 1}` }))
+      .filter(({ row }) => ![row.date, row.start_time, row.end_time].some(isBlank))
+      .map(({ row, name }) => ({
+        date: parseDate(row.date, name),
+        ...parseTimeRange(row.start_time, row.end_time, name),
+      }));
+  }
+  if (input.unavailable_blocks) data.blocks = blockRows(input.unavailable_blocks);
+  return data;
+}
+
+function transmissionTypes(values: string[]): ("automatic" | "manual")[] {
+  const out = new Set<"automatic" | "manual">();
+  for (const value of values) {
+    if (value !== "automatic" && value !== "manual") {
+      throw invalid(`Unbekannter Getriebe-Typ „${value}“.`);
+    }
+    out.add(value);
+  }
+  if (!out.size) throw invalid("Bitte wählen Sie mindestens einen Getriebe-Typ aus.");
+  return [...out];
+}
+
+function hoursTarget(value: unknown): number {
+  if (isBlank(value)) return 0;
+  const n = typeof value === "number" ? value : Number(String(value).trim().replace(",", "."));
+  if (!Number.isInteger(n) || n < 0 || n > 400) {
+    throw invalid("Das Stundenziel pro Monat muss eine ganze Zahl von 0 bis 400 sein.");
+  }
+  return n;
+}
+
+function workRows(rows: NonNullable<InstructorPayload["work_schedule"]>): TimeRow[] {
+  return rows
+    .filter((row) => ![row.day, row.start, row.end].some(isBlank))
+    .map((row) => {
+      // Spec 02 edits Monday to Friday; Saturday is accepted for schools that teach then.
+      const day = parseDay(row.day, 6);
+      if (!day) throw invalid(`Arbeitszeit: Unbekannter Arbeitstag „${row.day}“.`);
+      const name = `Arbeitszeit ${germanDayName(day)}`;
+      return { day_of_week: day, ...parseTimeRange(row.start, row.end, name) };
+    });
+}
+
+function breakRows(rows: NonNullable<InstructorPayload["breaks"]>): TimeRow[] {
+  const complete = rows
+    .map((row, i) => ({ row, name: `Pause ${i + 1}` }))
+    .filter(({ row }) => !isBlank(row.start) && !isBlank(row.end));
+  if (complete.length > maxBreaks) throw invalid("Es sind höchstens 2 Pausen möglich.");
+  // day_of_week null: the break applies to every work day (data model contract).
+  return complete.map(({ row, name }) => ({
+    day_of_week: null,
+    ...parseTimeRange(row.start, row.end, name),
+  }));
+}
+
+function blockRows(rows: NonNullable<InstructorPayload["unavailable_blocks"]>): BlockRow[] {
+  return rows
+    .map((row, i) => ({ row, name: `Sperrzeit ${i + 1}` }))
+    .filter(({ row }) => ![row.day_of_week, row.start_time, row.end_time].some(isBlank))
+    .map(({ row, name }) => {
+      const day = parseDay(row.day_of_week, 5);
+      if (!day) throw invalid(`${name}: Bitte wählen Sie einen Wochentag von Montag bis Freitag.`);
+      const from = isBlank(row.valid_from) ? null : parseDate(row.valid_from, name);
+      const until = isBlank(row.valid_until) ? null : parseDate(row.valid_until, name);
+      if (from && until && until < from) {
+        throw invalid(`${name}: „Gültig bis“ darf nicht vor „Gültig ab“ liegen.`);
+      }
+      return {
+        day_of_week: day,
+        ...parseTimeRange(row.start_time, row.end_time, name),
+        valid_from: from,
+        valid_until: until,
+        description: (row.description ?? "").trim(),
+      };
+    });
+}

@@ -1,0 +1,166 @@
+import type { Sql } from "../db.ts";
+
+/** The display name: first and last name, or the username when both are empty. */
+export function fullNameSql(sql: Sql, alias = "u") {
+  const a = sql.unsafe(alias);
+  return sql`coalesce(nullif(trim(${a}.first_name || ' ' || ${a}.last_name), ''), ${a}.username)`;
+}
+
+/**
+ * Planned hours per transmission from now on (non-cancelled), per student `u`. Together with
+ * required and completed hours this gives what is still open, as the planner counts it.
+ */
+export function plannedHoursJoin(sql: Sql) {
+  return sql`
+    left join lateral (
+      select coalesce(sum(extract(epoch from a.ends_at - a.starts_at))
+               filter (where a.transmission = 'automatic'), 0) / 3600 as automatic,
+             coalesce(sum(extract(epoch from a.ends_at - a.starts_at))
+               filter (where a.transmission = 'manual'), 0) / 3600 as manual
+      from appointments a
+      where a.student_id = u.id and a.status <> 'cancelled' and a.starts_at >= now()
+    ) planned on true
+  `;
+}
+
+/** Open hours over both transmissions; needs `sp` (student_profiles) and plannedHoursJoin. */
+export function remainingHoursSql(sql: Sql) {
+  return sql`(
+    greatest(0, sp.required_automatic_hours - sp.completed_automatic_hours - planned.automatic)
+    + greatest(0, sp.required_manual_hours - sp.completed_manual_hours - planned.manual)
+  )`;
+}
+
+/**
+ * Hours of non-cancelled appointments in this calendar month and appointments today, both on the
+ * school's wall clock (Europe/Berlin), per instructor `u`.
+ */
+export function instructorFiguresJoin(sql: Sql) {
+  return sql`
+    left join lateral (
+      select coalesce(sum(extract(epoch from a.ends_at - a.starts_at)), 0) / 3600 as month_hours,
+             count(*) filter (
+               where a.starts_at >= date_trunc('day', now() at time zone 'Europe/Berlin')
+                                      at time zone 'Europe/Berlin'
+                 and a.starts_at < (date_trunc('day', now() at time zone 'Europe/Berlin')
+                                      + interval '1 day') at time zone 'Europe/Berlin'
+             )::int as today
+      from appointments a
+      where a.instructor_id = u.id and a.status <> 'cancelled'
+        and a.starts_at >= date_trunc('month', now() at time zone 'Europe/Berlin')
+                             at time zone 'Europe/Berlin'
+        and a.starts_at < (date_trunc('month', now() at time zone 'Europe/Berlin')
+                             + interval '1 month') at time zone 'Europe/Berlin'
+    ) figures on true
+  `;
+}
+
+interface BaseRow {
+  id: number;
+  username: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  role: string;
+  is_active: boolean;
+  date_joined: Date;
+}
+
+type Flat = BaseRow & Record<string, unknown>;
+
+const round2 = (n: unknown) => Math.round(Number(n) * 100) / 100;
+
+function base(row: Flat) {
+  return {
+    id: row.id,
+    username: row.username,
+    full_name: row.full_name,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    is_active: row.is_active,
+    date_joined: row.date_joined,
+  };
+}
+
+/** The list rows of the given users in the shape of spec 02 §3, in the order of `ids`. */
+export async function userRows(sql: Sql, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await sql<Flat[]>`
+    select u.id::int, u.username, ${fullNameSql(sql)} as full_name, u.first_name, u.last_name,
+           u.email, u.phone, u.role, u.is_active, u.date_joined,
+           ip.transmission_types, ip.monthly_hours_target,
+           round(figures.month_hours::numeric, 2)::float8 as month_hours, figures.today,
+           sp.license_class, sp.required_automatic_hours, sp.completed_automatic_hours,
+           sp.required_manual_hours, sp.completed_manual_hours, sp.school_name,
+           sp.start_location, sp.notes, sp.available_in_holidays,
+           round(${remainingHoursSql(sql)}::numeric, 2)::float8 as remaining_hours_total,
+           next.date as next_date, next.start_time as next_start_time,
+           next.instructor_name as next_instructor_name
+    from users u
+    left join instructor_profiles ip on ip.user_id = u.id and u.role = 'instructor'
+    left join student_profiles sp on sp.user_id = u.id and u.role = 'student'
+    ${instructorFiguresJoin(sql)}
+    ${plannedHoursJoin(sql)}
+    left join lateral (
+      select to_char(a.starts_at at time zone 'Europe/Berlin', 'YYYY-MM-DD') as date,
+             to_char(a.starts_at at time zone 'Europe/Berlin', 'HH24:MI') as start_time,
+             ${fullNameSql(sql, "i")} as instructor_name
+      from appointments a join users i on i.id = a.instructor_id
+      where a.student_id = u.id and a.status <> 'cancelled' and a.starts_at >= now()
+      order by a.starts_at
+      limit 1
+    ) next on true
+    where u.id = any(${ids}::bigint[])
+  `;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined).map(shapeRow);
+}
+
+function shapeRow(row: Flat) {
+  if (row.role === "instructor") {
+    const target = Number(row.monthly_hours_target ?? 0);
+    return {
+      ...base(row),
+      profile: {
+        transmission_types: row.transmission_types ?? [],
+        monthly_hours_target: target,
+      },
+      // 'Diesen Monat' shows '-' without a target, so there is nothing to compare against.
+      week_hours: target > 0 ? { current: round2(row.month_hours), target } : null,
+      today_appointments: row.today ?? 0,
+    };
+  }
+  if (row.role === "student") {
+    return {
+      ...base(row),
+      profile: {
+        license_class: row.license_class,
+        required_automatic_hours: row.required_automatic_hours,
+        completed_automatic_hours: row.completed_automatic_hours,
+        required_manual_hours: row.required_manual_hours,
+        completed_manual_hours: row.completed_manual_hours,
+        metadata: {
+          phone: row.phone,
+          school_name: row.school_name ?? "",
+          start_location: row.start_location ?? "",
+          notes: row.notes ?? "",
+          available_in_holidays: row.available_in_holidays === false ? "nein" : "ja",
+        },
+      },
+      next_appointment: row.next_date
+        ? {
+          date: row.next_date,
+          start_time: row.next_start_time,
+          instructor_name: row.next_instructor_name,
+        }
+        : null,
+      remaining_hours_total: round2(row.remaining_hours_total ?? 0),
+    };
+  }
+  return base(row);
+}

@@ -1,0 +1,283 @@
+import { generatePassword, hashPassword } from "../auth/passwords.ts";
+import type { Sql } from "../db.ts";
+import { AppError, notFound } from "../lib/errors.ts";
+import type { InstructorData } from "./instructor_payload.ts";
+import type { PersonFields } from "./person_fields.ts";
+import { licenceHours, type StudentData } from "./student_payload.ts";
+import { freeUsername } from "./usernames.ts";
+
+// postgres.js hands the transaction a narrower type; both run the same tagged queries.
+type Tx = Sql;
+
+const emailTaken = () =>
+  new AppError(409, "email_taken", "Diese E-Mail-Adresse wird bereits verwendet.");
+
+function uniqueViolation(err: unknown): string | null {
+  const e = err as { code?: string; constraint_name?: string };
+  return e.code === "23505" ? e.constraint_name ?? "" : null;
+}
+
+async function checkEmailFree(tx: Tx, email: string | undefined, exceptId: number | null) {
+  if (!email) return;
+  const [row] = await tx`
+    select 1 from users
+    where email <> '' and lower(email) = lower(${email}) and id is distinct from ${exceptId}
+  `;
+  if (row) throw emailTaken();
+}
+
+/** Result of a manual create: the only time the generated password is ever shown. */
+export interface CreatedUser {
+  id: number;
+  username: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * Creates a user with a generated username and password, then lets `fill` write the role's rows,
+ * all in one transaction. A username taken by a parallel create is retried with the next number.
+ */
+async function createUser(
+  sql: Sql,
+  role: "instructor" | "student",
+  person: PersonFields,
+  fill: (tx: Tx, id: number) => Promise<void>,
+): Promise<CreatedUser> {
+  const password = generatePassword();
+  const hash = await hashPassword(password);
+  const first = person.first_name ?? "";
+  const last = person.last_name ?? "";
+  for (let attempt = 0;; attempt++) {
+    try {
+      return await sql.begin(async (t) => {
+        const tx = t as unknown as Tx;
+        await checkEmailFree(tx, person.email, null);
+        const username = await freeUsername(tx, first, last);
+        const [{ id }] = await tx<{ id: number }[]>`
+          insert into users (username, role, password_hash, first_name, last_name, email, phone)
+          values (${username}, ${role}, ${hash}, ${first}, ${last}, ${person.email ?? ""},
+                  ${person.phone ?? ""})
+          returning id::int
+        `;
+        await fill(tx, id);
+        return { id, username, password, name: `${first} ${last}`.trim() || username };
+      });
+    } catch (err) {
+      const constraint = uniqueViolation(err);
+      if (constraint === "users_email_unique") throw emailTaken();
+      if (constraint === "users_username_unique" && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+/** Creates an instructor with profile and weekly rows. */
+export function createInstructor(sql: Sql, data: InstructorData): Promise<CreatedUser> {
+  return createUser(sql, "instructor", data.person, async (tx, id) => {
+    await tx`
+      insert into instructor_profiles (user_id, transmission_types, monthly_hours_target)
+      values (${id}, ${data.transmission_types ?? []}, ${data.monthly_hours_target ?? 0})
+    `;
+    await replaceInstructorRows(tx, id, data);
+  });
+}
+
+/** Creates a student with profile (required hours from the licence class) and weekly rows. */
+export function createStudent(sql: Sql, data: StudentData): Promise<CreatedUser> {
+  return createUser(sql, "student", data.person, async (tx, id) => {
+    const p = data.profile;
+    const hours = licenceHours[p.license_class!];
+    await tx`
+      insert into student_profiles (user_id, license_class, required_automatic_hours,
+        required_manual_hours, school_name, start_location, notes, available_in_holidays)
+      values (${id}, ${p.license_class!}, ${hours.automatic}, ${hours.manual},
+        ${p.school_name ?? ""}, ${p.start_location ?? ""}, ${p.notes ?? ""},
+        ${p.available_in_holidays ?? true})
+    `;
+    await replaceStudentRows(tx, id, data);
+  });
+}
+
+/** Locks the user for the update and answers its role; 404 when unknown. */
+async function lockUser(tx: Tx, id: number): Promise<string> {
+  const [row] = await tx<{ role: string }[]>`select role from users where id = ${id} for update`;
+  if (!row) throw notFound("Benutzer");
+  return row.role;
+}
+
+async function updatePerson(tx: Tx, id: number, person: PersonFields) {
+  await checkEmailFree(tx, person.email, id);
+  const keys = (Object.keys(person) as (keyof PersonFields)[]).filter((k) =>
+    person[k] !== undefined
+  );
+  if (keys.length) await tx`update users set ${tx(person, keys)} where id = ${id}`;
+}
+
+/** Writes a save of the instructor detail; only the parts sent are replaced. */
+export async function updateInstructor(sql: Sql, id: number, data: InstructorData) {
+  await withEmailCheck(() =>
+    sql.begin(async (t) => {
+      const tx = t as unknown as Tx;
+      await lockUser(tx, id);
+      await updatePerson(tx, id, data.person);
+      await tx`insert into instructor_profiles (user_id) values (${id}) on conflict do nothing`;
+      if (data.transmission_types) {
+        await tx`update instructor_profiles set transmission_types = ${data.transmission_types}
+                 where user_id = ${id}`;
+      }
+      if (data.monthly_hours_target !== undefined) {
+        await tx`update instructor_profiles set monthly_hours_target = ${data.monthly_hours_target}
+                 where user_id = ${id}`;
+      }
+      await replaceInstructorRows(tx, id, data);
+    })
+  );
+}
+
+/** Writes a save of the student detail; a new licence class also sets its required hours. */
+export async function updateStudent(sql: Sql, id: number, data: StudentData) {
+  await withEmailCheck(() =>
+    sql.begin(async (t) => {
+      const tx = t as unknown as Tx;
+      await lockUser(tx, id);
+      await updatePerson(tx, id, data.person);
+      const [current] = await tx<{ license_class: string }[]>`
+        select license_class from student_profiles where user_id = ${id}
+      `;
+      const p = data.profile;
+      const licence = p.license_class ?? current?.license_class ?? "B";
+      if (!current) {
+        const hours = licenceHours[licence as keyof typeof licenceHours];
+        await tx`insert into student_profiles (user_id, license_class, required_automatic_hours,
+                   required_manual_hours)
+                 values (${id}, ${licence}, ${hours.automatic}, ${hours.manual})`;
+      } else if (p.license_class && p.license_class !== current.license_class) {
+        const hours = licenceHours[p.license_class];
+        await tx`update student_profiles set license_class = ${p.license_class},
+                   required_automatic_hours = ${hours.automatic},
+                   required_manual_hours = ${hours.manual}
+                 where user_id = ${id}`;
+      }
+      const rest = { ...p };
+      delete rest.license_class;
+      const keys = (Object.keys(rest) as (keyof typeof rest)[]).filter((k) =>
+        rest[k] !== undefined
+      );
+      if (keys.length) {
+        await tx`update student_profiles set ${tx(rest, keys)} where user_id = ${id}`;
+      }
+      await replaceStudentRows(tx, id, data);
+    })
+  );
+}
+
+async function withEmailCheck(work: () => Promise<unknown>) {
+  try {
+    await work();
+  } catch (err) {
+    if (uniqueViolation(err) === "users_email_unique") throw emailTaken();
+    throw err;
+  }
+}
+
+interface WeeklyInsert {
+  availability_type: string;
+  day_of_week: number | null;
+  start: string;
+  end: string;
+  period?: number | null;
+  valid_from?: string | null;
+  valid_until?: string | null;
+  description?: string;
+}
+
+/** Replaces the user's availability rows of `types` by `rows` and bumps the self-service ETag. */
+async function replaceWeekly(tx: Tx, id: number, types: string[], rows: WeeklyInsert[]) {
+  await tx`delete from availabilities where user_id = ${id} and availability_type in ${tx(types)}`;
+  if (rows.length) {
+    const values = rows.map((r) => ({
+      user_id: id,
+      availability_type: r.availability_type,
+      day_of_week: r.day_of_week,
+      start_time: r.start,
+      end_time: r.end,
+      period: r.period ?? null,
+      valid_from: r.valid_from ?? null,
+      valid_until: r.valid_until ?? null,
+      description: r.description ?? "",
+    }));
+    await tx`insert into availabilities ${tx(values)}`;
+  }
+  await tx`update users set availability_version = availability_version + 1 where id = ${id}`;
+}
+
+async function replaceVacations(tx: Tx, id: number, rows: { start: string; end: string }[]) {
+  await tx`delete from vacation_periods where user_id = ${id}`;
+  if (rows.length) {
+    const values = rows.map((r) => ({ user_id: id, start_date: r.start, end_date: r.end }));
+    await tx`insert into vacation_periods ${tx(values)}`;
+  }
+}
+
+async function replaceInstructorRows(tx: Tx, id: number, data: InstructorData) {
+  if (data.work) {
+    await replaceWeekly(
+      tx,
+      id,
+      ["work"],
+      data.work.map((r) => ({ ...r, availability_type: "work" })),
+    );
+  }
+  if (data.breaks) {
+    await replaceWeekly(
+      tx,
+      id,
+      ["break"],
+      data.breaks.map((r) => ({ ...r, availability_type: "break" })),
+    );
+  }
+  if (data.blocks) {
+    await replaceWeekly(
+      tx,
+      id,
+      ["unavailable"],
+      data.blocks.map((r) => ({ ...r, availability_type: "unavailable" })),
+    );
+  }
+  if (data.vacations) await replaceVacations(tx, id, data.vacations);
+  if (data.theory) {
+    await tx`delete from theory_sessions where instructor_id = ${id}`;
+    if (data.theory.length) {
+      const values = data.theory.map((r) => ({
+        instructor_id: id,
+        date: r.date,
+        start_time: r.start,
+        end_time: r.end,
+      }));
+      await tx`insert into theory_sessions ${tx(values)}`;
+    }
+  }
+}
+
+async function replaceStudentRows(tx: Tx, id: number, data: StudentData) {
+  if (data.weekly) await replaceWeekly(tx, id, ["school", "arrival", "free_period"], data.weekly);
+  if (data.vacations) await replaceVacations(tx, id, data.vacations);
+}
+
+/** Deletes an instructor or student with all their rows; administrators are refused. */
+export async function deleteUser(sql: Sql, id: number): Promise<"instructor" | "student"> {
+  return await sql.begin(async (t) => {
+    const tx = t as unknown as Tx;
+    const role = await lockUser(tx, id);
+    if (role === "admin") {
+      throw new AppError(
+        403,
+        "admin_protected",
+        "Administratorkonten können hier nicht gelöscht werden.",
+      );
+    }
+    await tx`delete from users where id = ${id}`;
+    return role as "instructor" | "student";
+  });
+}

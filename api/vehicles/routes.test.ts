@@ -1,0 +1,92 @@
+import { assertEquals } from "../testing/assert.ts";
+import { createTestApp, insertUser } from "../testing/test_app.ts";
+
+const t = await createTestApp("vehicles_routes");
+await insertUser(t.sql, { username: "chef", role: "admin" });
+const instructorId = await insertUser(t.sql, { username: "lehrer", role: "instructor" });
+const studentId = await insertUser(t.sql, { username: "schueler", role: "student" });
+const admin = t.client();
+await admin.login("chef");
+
+Deno.test.afterAll?.(() => t.close());
+
+Deno.test("adding a vehicle answers 201; manual is the default transmission", async () => {
+  const res = await admin.post("/api/admin/vehicles/add/", { name: "  DO-FS  101 " });
+  assertEquals(res.status, 201);
+  const body = await res.json();
+  assertEquals(body.name, "DO-FS 101");
+  assertEquals(body.transmission, "manual");
+  assertEquals(body.message, "Fahrzeug „DO-FS 101“ wurde hinzugefügt.");
+  const auto = await admin.post("/api/admin/vehicles/add/", {
+    name: "B-PL 1234",
+    transmission: "automatic",
+  });
+  assertEquals((await auto.json()).transmission, "automatic");
+});
+
+Deno.test("a plate that exists in another letter case answers 409", async () => {
+  const res = await admin.post("/api/admin/vehicles/add/", { name: "do-fs 101" });
+  assertEquals(res.status, 409);
+  assertEquals(
+    (await res.json()).error,
+    "Ein Fahrzeug mit diesem Kennzeichen existiert bereits.",
+  );
+});
+
+Deno.test("vehicle validation answers German messages", async () => {
+  const cases: [unknown, string][] = [
+    [{}, "Bitte geben Sie das Kennzeichen ein."],
+    [{ name: "   " }, "Bitte geben Sie das Kennzeichen ein."],
+    [{ name: "X".repeat(21) }, "Das Kennzeichen darf höchstens 20 Zeichen lang sein."],
+    [{ name: "DO-X 1", transmission: "cvt" }, "Das Getriebe muss „manual“ oder „automatic“ sein."],
+  ];
+  for (const [body, message] of cases) {
+    const res = await admin.post("/api/admin/vehicles/add/", body);
+    assertEquals([res.status, (await res.json()).error], [400, message]);
+  }
+});
+
+Deno.test("the list counts non-cancelled appointments and sorts by name or count", async () => {
+  const [car] = await t.sql`select id from vehicles where name = 'DO-FS 101'`;
+  await t.sql`
+    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
+                              ends_at, status)
+    values (${studentId}, ${instructorId}, ${car.id}, 'manual', '2026-03-02 09:00+01',
+            '2026-03-02 10:00+01', 'confirmed'),
+           (${studentId}, ${instructorId}, ${car.id}, 'manual', '2026-03-03 09:00+01',
+            '2026-03-03 10:00+01', 'confirmed'),
+           (${studentId}, ${instructorId}, ${car.id}, 'manual', '2026-03-04 09:00+01',
+            '2026-03-04 10:00+01', 'cancelled')
+  `;
+  const byName = await (await admin.get("/api/admin/vehicles/")).json();
+  assertEquals(byName.results.map((v: { name: string }) => v.name), ["B-PL 1234", "DO-FS 101"]);
+  assertEquals(byName.results[1].appointment_count, 2);
+  const byCount = await (
+    await admin.get("/api/admin/vehicles/?sort_by=appointment_count&sort_direction=desc")
+  ).json();
+  assertEquals(
+    byCount.results.map((v: { name: string; appointment_count: number }) => [
+      v.name,
+      v.appointment_count,
+    ]),
+    [["DO-FS 101", 2], ["B-PL 1234", 0]],
+  );
+  const bad = await admin.get("/api/admin/vehicles/?sort_by=farbe");
+  assertEquals([bad.status, (await bad.json()).error], [
+    400,
+    "Nach „farbe“ kann nicht sortiert werden.",
+  ]);
+});
+
+Deno.test("instructors and students get 403 on every vehicle call", async () => {
+  for (const username of ["lehrer", "schueler"]) {
+    const client = t.client();
+    await client.login(username);
+    const list = await client.get("/api/admin/vehicles/");
+    const add = await client.post("/api/admin/vehicles/add/", { name: "HACK 1" });
+    assertEquals([list.status, add.status], [403, 403]);
+    assertEquals((await add.json()).error, "Dafür fehlt Ihnen die Berechtigung.");
+  }
+  const [{ n }] = await t.sql`select count(*)::int as n from vehicles where name = 'HACK 1'`;
+  assertEquals(n, 0);
+});
