@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { loadUser, requireAdmin, requireCsrf, requireUser } from "./auth/middleware.ts";
 import { appointmentRoutes } from "./appointments/routes.ts";
@@ -20,6 +21,8 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
   const app = new Hono<AppEnv>();
 
   app.use("*", securityHeaders());
+  // gzip for the app's JavaScript and the larger JSON lists (a phone on a bus counts every KB).
+  app.use("*", compress());
   app.use("*", async (c, next) => {
     c.set("sql", deps.sql);
     c.set("config", deps.config);
