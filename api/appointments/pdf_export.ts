@@ -1,0 +1,212 @@
+import { jsPDF } from "jspdf";
+import type { AppointmentRow } from "./appointment_rows.ts";
+import { germanDate } from "./labels.ts";
+import { addDays, isoWeek, isoWeekday, mondayOf } from "./iso_week.ts";
+
+/** The file name of the weekly plans. */
+export const pdfFileName = "fahrplan-wochenplan.pdf";
+
+const dayNames = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
+const page = { width: 297, height: 210, margin: 12 };
+const grid = { top: 34, bottom: 192, timeColumn: 14, header: 9 };
+type Rgb = readonly [number, number, number];
+const colors: Record<string, Rgb> = {
+  text: [17, 24, 39],
+  muted: [100, 116, 139],
+  line: [226, 232, 240],
+  headerFill: [241, 245, 249],
+  lesson: [219, 234, 254],
+  lessonEdge: [37, 99, 235],
+  pending: [254, 243, 199],
+  pendingEdge: [217, 119, 6],
+};
+
+/** One page: an instructor's lessons of one ISO week. */
+interface WeekPlan {
+  instructorName: string;
+  monday: string;
+  rows: AppointmentRow[];
+}
+
+/**
+ * jspdf's built-in Helvetica only knows WinAnsi (Latin-1 plus a few signs): other letters lose
+ * their accents (ğ → g) instead of printing as garbage.
+ */
+function pdfText(text: string): string {
+  return [...text].map((ch) => {
+    const code = ch.codePointAt(0)!;
+    if (code <= 0xff || "–—€„“”‚‘’…•".includes(ch)) return ch;
+    const plain = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+    return [...plain].every((c) => c.codePointAt(0)! <= 0xff) ? plain : "?";
+  }).join("");
+}
+
+function minutesOf(clock: string): number {
+  const [h, m] = clock.split(":").map(Number);
+  return h * 60 + m;
+}
+
+/** Groups appointments into pages: instructors by name, then weeks in order. */
+function weekPlans(rows: AppointmentRow[]): WeekPlan[] {
+  const plans = new Map<string, WeekPlan>();
+  for (const row of rows) {
+    const monday = mondayOf(row.date);
+    const key = `${row.instructor_id}|${monday}`;
+    if (!plans.has(key)) plans.set(key, { instructorName: row.instructor_name, monday, rows: [] });
+    plans.get(key)!.rows.push(row);
+  }
+  return [...plans.values()].sort((a, b) =>
+    a.instructorName.localeCompare(b.instructorName, "de") || a.monday.localeCompare(b.monday)
+  );
+}
+
+/** The hours the grid shows: at least 7-20, widened to fit every lesson of the document. */
+function hourRange(rows: AppointmentRow[]): { first: number; last: number } {
+  let first = 7;
+  let last = 20;
+  for (const row of rows) {
+    first = Math.min(first, Math.floor(minutesOf(row.time) / 60));
+    const end = minutesOf(row.end_clock) || 24 * 60; // a lesson ending at midnight
+    last = Math.max(last, Math.ceil(end / 60));
+  }
+  return { first, last };
+}
+
+function drawPage(doc: jsPDF, plan: WeekPlan, hours: { first: number; last: number }) {
+  const { week } = isoWeek(plan.monday);
+  // Sunday gets a column only in a week that has a Sunday lesson.
+  const dayCount = plan.rows.some((r) => isoWeekday(r.date) === 7) ? 7 : 6;
+  const left = page.margin + grid.timeColumn;
+  const dayWidth = (page.width - page.margin - left) / dayCount;
+  const bodyTop = grid.top + grid.header;
+  const hourHeight = (grid.bottom - bodyTop) / (hours.last - hours.first);
+
+  doc.setTextColor(...colors.text);
+  doc.setFont("helvetica", "bold").setFontSize(16);
+  doc.text(pdfText(`Wochenplan ${plan.instructorName} – KW ${week}`), page.margin, 19);
+  doc.setFont("helvetica", "normal").setFontSize(10).setTextColor(...colors.muted);
+  const lastDay = addDays(plan.monday, dayCount - 1);
+  const count = plan.rows.length;
+  doc.text(
+    `${germanDate(plan.monday)} – ${germanDate(lastDay)} · ${count} ${
+      count === 1 ? "Fahrstunde" : "Fahrstunden"
+    }`,
+    page.margin,
+    26,
+  );
+
+  drawLegend(doc);
+
+  // Day headers.
+  doc.setDrawColor(...colors.line).setLineWidth(0.2);
+  doc.setFillColor(...colors.headerFill);
+  doc.rect(left, grid.top, dayWidth * dayCount, grid.header, "F");
+  doc.setFont("helvetica", "bold").setFontSize(9).setTextColor(...colors.text);
+  for (let d = 0; d < dayCount; d++) {
+    const day = addDays(plan.monday, d);
+    const label = `${dayNames[d]} ${germanDate(day).slice(0, 6)}`;
+    doc.text(label, left + d * dayWidth + dayWidth / 2, grid.top + 6, { align: "center" });
+  }
+
+  // Hour lines and labels.
+  doc.setFont("helvetica", "normal").setFontSize(8).setTextColor(...colors.muted);
+  for (let h = hours.first; h <= hours.last; h++) {
+    const y = bodyTop + (h - hours.first) * hourHeight;
+    doc.line(left, y, left + dayWidth * dayCount, y);
+    if (h < hours.last) {
+      doc.text(`${String(h).padStart(2, "0")}:00`, left - 2, y + 3.2, { align: "right" });
+    }
+  }
+  for (let d = 0; d <= dayCount; d++) {
+    const x = left + d * dayWidth;
+    doc.line(x, grid.top, x, grid.bottom);
+  }
+
+  for (const row of plan.rows) drawLesson(doc, row, { left, dayWidth, bodyTop, hourHeight, hours });
+}
+
+function drawLesson(
+  doc: jsPDF,
+  row: AppointmentRow,
+  box: {
+    left: number;
+    dayWidth: number;
+    bodyTop: number;
+    hourHeight: number;
+    hours: { first: number };
+  },
+) {
+  const startMinutes = minutesOf(row.time) - box.hours.first * 60;
+  const endMinutes = (minutesOf(row.end_clock) || 24 * 60) - box.hours.first * 60;
+  const x = box.left + (isoWeekday(row.date) - 1) * box.dayWidth + 0.8;
+  const y = box.bodyTop + (startMinutes / 60) * box.hourHeight + 0.4;
+  const width = box.dayWidth - 1.6;
+  const height = Math.max(3.5, ((endMinutes - startMinutes) / 60) * box.hourHeight - 0.8);
+  const pending = row.status === "pending";
+  doc.setFillColor(...(pending ? colors.pending : colors.lesson));
+  doc.rect(x, y, width, height, "F");
+  doc.setFillColor(...(pending ? colors.pendingEdge : colors.lessonEdge));
+  doc.rect(x, y, 0.9, height, "F");
+
+  const textWidth = width - 3;
+  doc.setTextColor(...colors.text).setFont("helvetica", "bold").setFontSize(8);
+  const name = doc.splitTextToSize(pdfText(row.student_name), textWidth)[0] as string;
+  doc.text(name, x + 2, y + 3.2);
+  if (height >= 7) {
+    // The status goes first: a narrow box cuts the line at its end.
+    const extra = [pending ? "ausstehend" : "", row.vehicle].filter(Boolean).join(" · ");
+    const detail = `${row.time}–${row.end_clock}${extra ? ` · ${extra}` : ""}`;
+    doc.setFont("helvetica", "normal").setFontSize(7).setTextColor(...colors.muted);
+    doc.text(doc.splitTextToSize(pdfText(detail), textWidth)[0] as string, x + 2, y + 6.3);
+  }
+}
+
+/** Top right: what the two box colours mean. */
+function drawLegend(doc: jsPDF) {
+  const entries: [string, Rgb][] = [["Bestätigt", colors.lessonEdge], [
+    "Ausstehend",
+    colors.pendingEdge,
+  ]];
+  let x = page.width - page.margin;
+  doc.setFont("helvetica", "normal").setFontSize(9).setTextColor(...colors.muted);
+  for (const [label, color] of [...entries].reverse()) {
+    doc.text(label, x, 26, { align: "right" });
+    x -= doc.getTextWidth(label) + 4.5;
+    doc.setFillColor(...color);
+    doc.rect(x, 23.6, 3, 3, "F");
+    x -= 6;
+  }
+}
+
+function drawFooters(doc: jsPDF, createdOn: string) {
+  const pages = doc.getNumberOfPages();
+  for (let p = 1; p <= pages; p++) {
+    doc.setPage(p);
+    doc.setFont("helvetica", "normal").setFontSize(8).setTextColor(...colors.muted);
+    doc.text(`Erstellt am ${germanDate(createdOn)} mit Fahrplan`, page.margin, 202);
+    doc.text(`Seite ${p} von ${pages}`, page.width - page.margin, 202, { align: "right" });
+  }
+}
+
+/**
+ * Weekly plans as a landscape PDF: one page per instructor and ISO week, a grid Mo-Sa × hours
+ * with the students' names. Cancelled lessons are left out by the caller.
+ */
+export function weeklyPlansPdf(rows: AppointmentRow[], createdOn: string): Uint8Array {
+  const doc = new jsPDF({ orientation: "landscape", unit: "mm", format: "a4", compress: true });
+  doc.setProperties({ title: "Wochenpläne der Fahrlehrer", creator: "Fahrplan" });
+  const plans = weekPlans(rows);
+  if (plans.length === 0) {
+    doc.setFont("helvetica", "bold").setFontSize(16).setTextColor(...colors.text);
+    doc.text("Wochenplan", page.margin, 19);
+    doc.setFont("helvetica", "normal").setFontSize(11).setTextColor(...colors.muted);
+    doc.text("Keine anstehenden Termine im gewählten Zeitraum.", page.margin, 30);
+  }
+  const hours = hourRange(rows);
+  plans.forEach((plan, i) => {
+    if (i > 0) doc.addPage();
+    drawPage(doc, plan, hours);
+  });
+  drawFooters(doc, createdOn);
+  return new Uint8Array(doc.output("arraybuffer"));
+}
