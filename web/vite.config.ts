@@ -15,7 +15,12 @@ export default defineConfig({
       filename: "sw.ts",
       registerType: "prompt",
       injectRegister: false,
-      injectManifest: { globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"] },
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,webmanifest}"],
+        // Admin-only export libraries are large and not needed offline: the service worker
+        // caches them at runtime when an admin first uses them, instead of on every install.
+        globIgnores: ["**/exceljs*.js", "**/jspdf*.js", "**/html2canvas*.js", "**/purify*.js"],
+      },
       manifest: {
         name: "Fahrplan – KI-Fahrstundenplanung",
         short_name: "Fahrplan",

@@ -1,5 +1,90 @@
 import { Hono } from "hono";
+import { currentUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../env.ts";
+import { validate } from "../lib/validate.ts";
+import { berlinIso } from "./berlin_time.ts";
+import {
+  listAppointments,
+  listAvailability,
+  listSpecialDates,
+  readVersion,
+  replaceAvailability,
+  replaceSpecialDates,
+} from "./queries.ts";
+import { availabilityWriteSchema, specialDatesWriteSchema } from "./schemas.ts";
+import { etag, versionedWrite } from "./versioned_write.ts";
 
-/** Mounted under /api: the signed-in user's own /my-* data. */
-export const selfServiceRoutes = new Hono<AppEnv>();
+const typeDisplay: Record<string, string> = {
+  driving_lesson: "Fahrstunde",
+  exam: "Prüfung",
+  theory: "Theorie",
+};
+
+/** Mounted under /api: the signed-in user's own /my-* data (ownership by session, never by id). */
+export const selfServiceRoutes = new Hono<AppEnv>()
+  .get("/my-availability/", async (c) => {
+    const user = currentUser(c);
+    const sql = c.get("sql");
+    // One snapshot, so the ETag belongs to exactly these rows.
+    const [rows, version] = await sql.begin("isolation level repeatable read", async (tx) => [
+      await listAvailability(tx, user.id),
+      await readVersion(tx, user.id, "availability"),
+    ]);
+    c.header("ETag", etag(version));
+    return c.json(rows);
+  })
+  .post("/my-availability/", validate("json", availabilityWriteSchema), async (c) => {
+    const { availabilities } = c.req.valid("json");
+    return await versionedWrite(c, {
+      kind: "availability",
+      body: availabilities,
+      read: listAvailability,
+      replace: (tx, userId) => replaceAvailability(tx, userId, availabilities),
+      answer: (stored, version) => ({
+        message: "Verfügbarkeit erfolgreich gespeichert",
+        availabilities: stored,
+        version,
+      }),
+    });
+  })
+  .get("/my-special-dates/", async (c) => {
+    const user = currentUser(c);
+    const sql = c.get("sql");
+    const [rows, version] = await sql.begin("isolation level repeatable read", async (tx) => [
+      await listSpecialDates(tx, user.id),
+      await readVersion(tx, user.id, "special_dates"),
+    ]);
+    c.header("ETag", etag(version));
+    return c.json(rows);
+  })
+  .post("/my-special-dates/", validate("json", specialDatesWriteSchema), async (c) => {
+    const { special_dates } = c.req.valid("json");
+    return await versionedWrite(c, {
+      kind: "special_dates",
+      body: special_dates,
+      read: listSpecialDates,
+      replace: (tx, userId) => replaceSpecialDates(tx, userId, special_dates),
+      answer: (stored, version) => ({
+        message: "Urlaub/Abwesenheit erfolgreich gespeichert",
+        special_dates: stored,
+        version,
+      }),
+    });
+  })
+  .get("/my-appointments/", async (c) => {
+    const user = currentUser(c);
+    const rows = await listAppointments(c.get("sql"), user.id);
+    return c.json(rows.map((row) => ({
+      id: row.id,
+      start_time: berlinIso(row.starts_at),
+      end_time: berlinIso(row.ends_at),
+      appointment_type: row.appointment_type,
+      type_display: typeDisplay[row.appointment_type] ?? row.appointment_type,
+      title: row.title,
+      transmission_type: row.transmission,
+      status: row.status,
+      instructor_name: row.instructor_name,
+      student_name: row.student_name,
+      vehicle: row.vehicle,
+    })));
+  });

@@ -110,10 +110,12 @@ export function TopNav() {
   const hasLinks = entries.length + admin.length > 0;
 
   async function signOut() {
+    let signedOut = true;
     try {
-      await logout();
+      // false: the user chose to stay because changes are still waiting to be sent.
+      signedOut = await logout();
     } catch { /* the user is cleared locally either way */ }
-    navigate("/login");
+    if (signedOut) navigate("/login");
   }
 
   return (

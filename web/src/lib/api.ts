@@ -26,6 +26,63 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A 2xx answer with its headers (ETag) and status. */
+export interface ApiAnswer<T> {
+  data: T;
+  status: number;
+  headers: Headers;
+}
+
+const offlineMessage = "Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.";
+
+/** Like apiRequest, but answers the status and headers too (the offline queue reads ETags). */
+export async function apiExchange<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
+  for (let attempt = 0;; attempt++) {
+    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    if (method !== "GET") {
+      if (!csrfToken) await loadCsrfToken().catch(() => "");
+      headers["X-CSRFToken"] = csrfToken;
+    }
+    let payload: BodyInit | undefined;
+    if (options.form) payload = options.form;
+    else if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+    let res: Response;
+    try {
+      res = await fetch(`/api${path}`, {
+        method,
+        headers,
+        body: payload,
+        credentials: "same-origin",
+        signal: options.signal,
+      });
+    } catch (err) {
+      if ((err as Error).name === "AbortError") throw err;
+      throw new ApiError(0, offlineMessage, "offline");
+    }
+    const text = await res.text();
+    let data: unknown = undefined;
+    try {
+      data = text ? JSON.parse(text) : undefined;
+    } catch { /* not JSON: keep undefined */ }
+    if (res.ok) return { data: data as T, status: res.status, headers: res.headers };
+    const error = data as { error?: string; code?: string } | undefined;
+    // A token read from the offline cache may be outdated: fetch a fresh one and try once more.
+    if (res.status === 403 && error?.code === "csrf_failed" && attempt === 0) {
+      await loadCsrfToken().catch(() => "");
+      continue;
+    }
+    throw new ApiError(res.status, error?.error ?? `Fehler ${res.status}`, error?.code ?? "", data);
+  }
+}
+
 /** Calls /api + path with the session cookie and, on state changes, the CSRF header. */
 export async function apiRequest<T = unknown>(
   method: string,
@@ -33,44 +90,13 @@ export async function apiRequest<T = unknown>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
-  if (method !== "GET") {
-    if (!csrfToken) await loadCsrfToken();
-    headers["X-CSRFToken"] = csrfToken;
-  }
-  let payload: BodyInit | undefined;
-  if (options.form) payload = options.form;
-  else if (body !== undefined) {
-    headers["Content-Type"] = "application/json";
-    payload = JSON.stringify(body);
-  }
-  let res: Response;
-  try {
-    res = await fetch(`/api${path}`, {
-      method,
-      headers,
-      body: payload,
-      credentials: "same-origin",
-      signal: options.signal,
-    });
-  } catch (err) {
-    if ((err as Error).name === "AbortError") throw err;
-    throw new ApiError(
-      0,
-      "Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.",
-      "offline",
-    );
-  }
-  const text = await res.text();
-  let data: unknown = undefined;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch { /* not JSON: keep undefined */ }
-  if (!res.ok) {
-    const error = data as { error?: string; code?: string } | undefined;
-    throw new ApiError(res.status, error?.error ?? `Fehler ${res.status}`, error?.code ?? "", data);
-  }
-  return data as T;
+  return (await apiExchange<T>(method, path, body, options)).data;
+}
+
+/** The version number an ETag names (W/"3", "3"); null when there is none. */
+export function versionFromEtag(etag: string | null): number | null {
+  const match = etag ? /^(?:W\/)?"?(\d+)"?$/.exec(etag.trim()) : null;
+  return match ? Number(match[1]) : null;
 }
 
 /** Short forms for the common verbs. */

@@ -1,12 +1,22 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { useConfirm } from "../components/ui/confirm_dialog.tsx";
 import { api, ApiError, loadCsrfToken, type User } from "./api.ts";
+import { warmPersonalCache } from "./offline/personal_cache.ts";
+import {
+  clearPersonalData,
+  flushQueue,
+  getSyncState,
+  setSyncUser,
+  subscribeSync,
+} from "./offline/sync.ts";
 
 interface AuthState {
   user: User | null;
   /** false until the CSRF token and the current user have loaded */
   ready: boolean;
   login(username: string, password: string): Promise<User>;
-  logout(): Promise<void>;
+  /** Sends or, after a warning, drops pending changes; answers false when the user stays. */
+  logout(): Promise<boolean>;
   setUser(user: User | null): void;
 }
 
@@ -16,14 +26,18 @@ const AuthContext = createContext<AuthState | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [ready, setReady] = useState(false);
+  const confirm = useConfirm();
 
   useEffect(() => {
     (async () => {
       try {
-        await loadCsrfToken();
+        // Without a token the app can still show the user's cached data offline.
+        await loadCsrfToken().catch(() => "");
         setUser(await api.get<User>("/auth/current-user/"));
       } catch (err) {
-        if (!(err instanceof ApiError) || err.status !== 401) console.error(err);
+        if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 0)) {
+          console.error(err);
+        }
         setUser(null);
       } finally {
         setReady(true);
@@ -31,19 +45,52 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     })();
   }, []);
 
+  // The offline queue sends only the signed-in user's writes, and replays after each login.
+  useEffect(() => {
+    void setSyncUser(user?.id ?? null);
+  }, [user?.id]);
+
+  // A 401 during a replay: the session ended while offline; ask for a new login, keep the queue.
+  useEffect(() =>
+    subscribeSync(() => {
+      if (getSyncState().sessionExpired) setUser(null);
+    }), []);
+
   const login = useCallback(async (username: string, password: string) => {
     const answer = await api.post<{ user: User }>("/auth/login/", { username, password });
+    // A new session gets a new token; the cached copy would be the old one.
+    await loadCsrfToken().catch(() => "");
     setUser(answer.user);
+    void warmPersonalCache();
     return answer.user;
   }, []);
 
   const logout = useCallback(async () => {
+    if (getSyncState().pending > 0) await flushQueue();
+    const left = getSyncState().pending;
+    if (left > 0) {
+      const leave = await confirm({
+        title: "Nicht übertragene Änderungen",
+        message: left === 1
+          ? "1 Änderung wurde noch nicht übertragen und geht beim Abmelden verloren. " +
+            "Trotzdem abmelden?"
+          : `${left} Änderungen wurden noch nicht übertragen und gehen beim Abmelden verloren. ` +
+            "Trotzdem abmelden?",
+        confirmLabel: "Trotzdem abmelden",
+        variant: "warning",
+      });
+      if (!leave) return false;
+    }
     try {
       await api.post("/auth/logout/");
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
     } finally {
+      await clearPersonalData();
       setUser(null);
     }
-  }, []);
+    return true;
+  }, [confirm]);
 
   if (!ready) return null;
   return (

@@ -1,0 +1,117 @@
+import type postgres from "postgres";
+import type { Sql } from "../db.ts";
+import type { AvailabilityWrite, SpecialDatesWrite } from "./schemas.ts";
+
+/** A pool or a transaction: every query here runs in either. */
+export type Db = Sql | postgres.TransactionSql;
+
+/** The two self-service data sets, each with its own version counter on users. */
+export type DataKind = "availability" | "special_dates";
+
+/** The user's weekly grid ('available' rows), Monday first. */
+export async function listAvailability(sql: Db, userId: number) {
+  return await sql`
+    select day_of_week::int, start_time::text, end_time::text
+    from availabilities
+    where user_id = ${userId} and availability_type = 'available'
+    order by day_of_week, start_time
+  `;
+}
+
+/** The user's absences, by date. */
+export async function listSpecialDates(sql: Db, userId: number) {
+  return await sql`
+    select id::int, date::text, is_unavailable, start_time::text, end_time::text, description
+    from special_dates
+    where user_id = ${userId}
+    order by date, start_time nulls first, id
+  `;
+}
+
+/** The stored version of one data set; `forUpdate` locks the user row for the transaction. */
+export async function readVersion(
+  sql: Db,
+  userId: number,
+  kind: DataKind,
+  options: { forUpdate?: boolean } = {},
+): Promise<number> {
+  const lock = options.forUpdate ? sql`for update` : sql``;
+  const [row] = kind === "availability"
+    ? await sql`select availability_version as version from users where id = ${userId} ${lock}`
+    : await sql`select special_dates_version as version from users where id = ${userId} ${lock}`;
+  return row.version;
+}
+
+/** Replaces the grid rows and bumps the version; call inside a transaction. */
+export async function replaceAvailability(
+  tx: Db,
+  userId: number,
+  slots: AvailabilityWrite["availabilities"],
+): Promise<number> {
+  await tx`delete from availabilities where user_id = ${userId} and availability_type = 'available'`;
+  if (slots.length) {
+    const rows = slots.map((slot) => ({
+      user_id: userId,
+      availability_type: "available",
+      day_of_week: slot.day_of_week,
+      start_time: slot.start_time,
+      end_time: slot.end_time,
+    }));
+    await tx`insert into availabilities ${
+      tx(rows, "user_id", "availability_type", "day_of_week", "start_time", "end_time")
+    }`;
+  }
+  const [row] = await tx`
+    update users set availability_version = availability_version + 1
+    where id = ${userId} returning availability_version as version
+  `;
+  return row.version;
+}
+
+/** Replaces all of the user's absences and bumps the version; call inside a transaction. */
+export async function replaceSpecialDates(
+  tx: Db,
+  userId: number,
+  entries: SpecialDatesWrite["special_dates"],
+): Promise<number> {
+  await tx`delete from special_dates where user_id = ${userId}`;
+  if (entries.length) {
+    const rows = entries.map((entry) => ({
+      user_id: userId,
+      date: entry.date,
+      is_unavailable: entry.is_unavailable,
+      // A whole-day absence has no times, whatever the client sent.
+      start_time: entry.is_unavailable ? null : entry.start_time,
+      end_time: entry.is_unavailable ? null : entry.end_time,
+      description: (entry.description ?? "").trim(),
+    }));
+    await tx`insert into special_dates ${
+      tx(rows, "user_id", "date", "is_unavailable", "start_time", "end_time", "description")
+    }`;
+  }
+  const [row] = await tx`
+    update users set special_dates_version = special_dates_version + 1
+    where id = ${userId} returning special_dates_version as version
+  `;
+  return row.version;
+}
+
+/** Appointments where the user is the student or the instructor; cancelled ones are left out. */
+export async function listAppointments(sql: Db, userId: number) {
+  return await sql`
+    select a.id::int, a.starts_at, a.ends_at, a.appointment_type, a.title, a.transmission,
+           a.status,
+           coalesce(nullif(trim(i.first_name || ' ' || i.last_name), ''), i.username)
+             as instructor_name,
+           coalesce(nullif(trim(s.first_name || ' ' || s.last_name), ''), s.username)
+             as student_name,
+           v.name as vehicle
+    from appointments a
+    join users i on i.id = a.instructor_id
+    join users s on s.id = a.student_id
+    left join vehicles v on v.id = a.vehicle_id
+    where (a.student_id = ${userId} or a.instructor_id = ${userId})
+      and a.status <> 'cancelled'
+    order by a.starts_at
+  `;
+}

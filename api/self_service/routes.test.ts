@@ -1,0 +1,339 @@
+import { assert, assertEquals } from "../testing/assert.ts";
+import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
+
+const t = await createTestApp("self_service");
+const annaId = await insertUser(t.sql, { username: "anna", role: "student" });
+const bertId = await insertUser(t.sql, {
+  username: "bert",
+  role: "instructor",
+  first_name: "Bert",
+  last_name: "Brems",
+});
+await insertUser(t.sql, { username: "carla", role: "student" });
+
+Deno.test.afterAll?.(() => t.close());
+
+const monday8 = { day_of_week: 1, start_time: "08:00:00", end_time: "09:00:00" };
+const tuesday9 = { day_of_week: 2, start_time: "09:00:00", end_time: "10:00:00" };
+
+async function signedIn(username: string): Promise<TestClient> {
+  const client = t.client();
+  await client.login(username);
+  return client;
+}
+
+async function versionOf(userId: number) {
+  const [row] = await t.sql`
+    select availability_version, special_dates_version from users where id = ${userId}
+  `;
+  return row;
+}
+
+Deno.test("without a session every /my-* call answers 401", async () => {
+  const client = t.client();
+  await client.fetchCsrf();
+  for (const path of ["/api/my-availability/", "/api/my-special-dates/", "/api/my-appointments/"]) {
+    const res = await client.get(path);
+    assertEquals(res.status, 401, path);
+    assertEquals((await res.json()).error, "Bitte melden Sie sich an.");
+  }
+  const write = await client.post("/api/my-availability/", { availabilities: [monday8] });
+  assertEquals(write.status, 401);
+});
+
+Deno.test("a write without the CSRF header is refused and changes nothing", async () => {
+  const client = await signedIn("carla");
+  const res = await client.post("/api/my-availability/", { availabilities: [monday8] }, {
+    "X-CSRFToken": "",
+  });
+  assertEquals(res.status, 403);
+  assertEquals((await res.json()).code, "csrf_failed");
+  const [row] = await t.sql`
+    select count(*)::int as n from availabilities a join users u on u.id = a.user_id
+    where u.username = 'carla'
+  `;
+  assertEquals(row.n, 0);
+});
+
+Deno.test("POST replaces the grid, bumps the version and GET answers it with an ETag", async () => {
+  const anna = await signedIn("anna");
+  const before = await anna.get("/api/my-availability/");
+  assertEquals(before.headers.get("ETag"), `"${(await versionOf(annaId)).availability_version}"`);
+  assertEquals(before.headers.get("Cache-Control"), "no-store");
+
+  const first = await anna.post("/api/my-availability/", { availabilities: [monday8, tuesday9] });
+  assertEquals(first.status, 200);
+  const second = await anna.post("/api/my-availability/", {
+    availabilities: [{ day_of_week: 3, start_time: "07:00", end_time: "08:00" }],
+  });
+  assertEquals(second.status, 200);
+  const answer = await second.json();
+  assertEquals(answer.message, "Verfügbarkeit erfolgreich gespeichert");
+
+  const res = await anna.get("/api/my-availability/");
+  assertEquals(await res.json(), [
+    { day_of_week: 3, start_time: "07:00:00", end_time: "08:00:00" },
+  ]);
+  assertEquals(res.headers.get("ETag"), `"${answer.version}"`);
+  assertEquals((await versionOf(annaId)).availability_version, answer.version);
+});
+
+Deno.test("one user's data is never visible to or writable by another", async () => {
+  const anna = await signedIn("anna");
+  const bert = await signedIn("bert");
+  await anna.post("/api/my-availability/", { availabilities: [monday8] });
+  await anna.post("/api/my-special-dates/", {
+    special_dates: [{ date: "2027-05-03", is_unavailable: true, description: "Annas Urlaub" }],
+  });
+  const [annasRow] = await t.sql`select id::int from special_dates where user_id = ${annaId}`;
+
+  assertEquals(await (await bert.get("/api/my-availability/")).json(), []);
+  assertEquals(await (await bert.get("/api/my-special-dates/")).json(), []);
+
+  // Bert names Anna's row id and user id: the server ignores both and writes only Bert's set.
+  const res = await bert.post("/api/my-special-dates/", {
+    special_dates: [{
+      id: annasRow.id,
+      user_id: annaId,
+      date: "2027-06-01",
+      is_unavailable: true,
+      description: "Überschreiben?",
+    }],
+  });
+  assertEquals(res.status, 200);
+  const annas = await (await anna.get("/api/my-special-dates/")).json();
+  assertEquals(annas.map((r: { description: string }) => r.description), ["Annas Urlaub"]);
+  const [owners] = await t.sql`
+    select count(*) filter (where user_id = ${annaId})::int as anna,
+           count(*) filter (where user_id = ${bertId})::int as bert
+    from special_dates
+  `;
+  assertEquals(owners, { anna: 1, bert: 1 });
+  assertEquals(await (await anna.get("/api/my-availability/")).json(), [monday8]);
+});
+
+Deno.test("validation refuses bad input with German messages and writes nothing", async () => {
+  const anna = await signedIn("anna");
+  const base = await anna.post("/api/my-availability/", { availabilities: [monday8] });
+  assertEquals(base.status, 200);
+  const versionBefore = await versionOf(annaId);
+  const cases: [unknown, string][] = [
+    [
+      { availabilities: [{ day_of_week: 6, start_time: "10:00", end_time: "11:00" }] },
+      "Samstag und Sonntag werden bei der Planung nicht berücksichtigt und können nicht gespeichert werden.",
+    ],
+    [
+      { availabilities: [{ day_of_week: 8, start_time: "10:00", end_time: "11:00" }] },
+      "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen.",
+    ],
+    [
+      { availabilities: [{ day_of_week: 1, start_time: "10:30", end_time: "11:30" }] },
+      "Verfügbarkeiten beginnen immer zur vollen Stunde (z. B. 08:00).",
+    ],
+    [
+      { availabilities: [{ day_of_week: 1, start_time: "10:00", end_time: "12:00" }] },
+      "Jede Verfügbarkeit muss genau eine Stunde lang sein.",
+    ],
+    [{ availabilities: [monday8, monday8] }, "Ein Zeitraum ist doppelt angegeben."],
+    [
+      { availabilities: Array.from({ length: 201 }, () => monday8) },
+      "Höchstens 200 Zeiträume auf einmal.",
+    ],
+  ];
+  for (const [body, message] of cases) {
+    const res = await anna.post("/api/my-availability/", body);
+    assertEquals(res.status, 400, JSON.stringify(body).slice(0, 80));
+    const answer = await res.json();
+    assertEquals(answer.code, "validation_failed");
+    assertEquals(answer.error, message);
+  }
+  const dateCases: [unknown, string][] = [
+    [
+      { special_dates: [{ date: "2027-02-30", is_unavailable: true }] },
+      "Bitte geben Sie ein gültiges Datum an (TT.MM.JJJJ).",
+    ],
+    [
+      {
+        special_dates: [{
+          date: "2027-02-03",
+          is_unavailable: false,
+          start_time: "12:00",
+          end_time: "09:00",
+        }],
+      },
+      "Bei einer teilweisen Abwesenheit braucht es eine Startzeit vor der Endzeit (z. B. 08:00 bis 12:00).",
+    ],
+    [
+      { special_dates: [{ date: "2027-02-03", is_unavailable: false }] },
+      "Bei einer teilweisen Abwesenheit braucht es eine Startzeit vor der Endzeit (z. B. 08:00 bis 12:00).",
+    ],
+  ];
+  for (const [body, message] of dateCases) {
+    const res = await anna.post("/api/my-special-dates/", body);
+    assertEquals(res.status, 400);
+    assertEquals((await res.json()).error, message);
+  }
+  assertEquals(await versionOf(annaId), versionBefore);
+  assertEquals(await (await anna.get("/api/my-availability/")).json(), [monday8]);
+});
+
+Deno.test("a whole-day absence drops the times; a partial one keeps them", async () => {
+  const bert = await signedIn("bert");
+  const res = await bert.post("/api/my-special-dates/", {
+    special_dates: [
+      { date: "2027-04-12", is_unavailable: true, start_time: "08:00", end_time: "09:00" },
+      {
+        date: "2027-04-13",
+        is_unavailable: false,
+        start_time: "08:05",
+        end_time: "11:30",
+        description: " Arzttermin ",
+      },
+    ],
+  });
+  assertEquals(res.status, 200);
+  const rows = await (await bert.get("/api/my-special-dates/")).json();
+  assertEquals(rows.map(({ id: _id, ...row }: { id: number }) => row), [
+    {
+      date: "2027-04-12",
+      is_unavailable: true,
+      start_time: null,
+      end_time: null,
+      description: "",
+    },
+    {
+      date: "2027-04-13",
+      is_unavailable: false,
+      start_time: "08:05:00",
+      end_time: "11:30:00",
+      description: "Arzttermin",
+    },
+  ]);
+});
+
+Deno.test("If-Match on a stale version answers 412 with what is stored, and writes nothing", async () => {
+  const anna = await signedIn("anna");
+  const get = await anna.get("/api/my-availability/");
+  const etag = get.headers.get("ETag")!;
+  const fresh = await anna.post("/api/my-availability/", { availabilities: [tuesday9] }, {
+    "If-Match": etag,
+  });
+  assertEquals(fresh.status, 200);
+  const { version } = await fresh.json();
+  assertEquals(fresh.headers.get("ETag"), `"${version}"`);
+
+  // A second device still holds the old ETag (written weak, as some proxies do).
+  const stale = await anna.post("/api/my-availability/", { availabilities: [monday8] }, {
+    "If-Match": `W/${etag}`,
+  });
+  assertEquals(stale.status, 412);
+  const conflict = await stale.json();
+  assertEquals(conflict.code, "version_conflict");
+  assert(conflict.error.startsWith("Ihre Änderungen beruhen auf einem veralteten Stand"));
+  assertEquals(conflict.current, [tuesday9]);
+  assertEquals(conflict.version, version);
+  assertEquals((await versionOf(annaId)).availability_version, version);
+
+  // Resent with the current version ('Meine Version behalten'), it is applied.
+  const kept = await anna.post("/api/my-availability/", { availabilities: [monday8] }, {
+    "If-Match": `"${version}"`,
+  });
+  assertEquals(kept.status, 200);
+  assertEquals(await (await anna.get("/api/my-availability/")).json(), [monday8]);
+
+  const junk = await anna.post("/api/my-availability/", { availabilities: [] }, {
+    "If-Match": "banana",
+  });
+  assertEquals(junk.status, 400);
+  assertEquals((await junk.json()).code, "invalid_if_match");
+});
+
+Deno.test("the same Idempotency-Key twice changes once and answers the same", async () => {
+  const bert = await signedIn("bert");
+  const before = await versionOf(bertId);
+  const key = "test-key-0001-replay";
+  const body = { availabilities: [monday8, tuesday9] };
+  const first = await bert.post("/api/my-availability/", body, { "Idempotency-Key": key });
+  assertEquals(first.status, 200);
+  const firstAnswer = await first.json();
+
+  // Something else changes the grid in between; the replay must not undo it.
+  await bert.post("/api/my-availability/", { availabilities: [monday8] });
+  const second = await bert.post("/api/my-availability/", body, { "Idempotency-Key": key });
+  assertEquals(second.status, 200);
+  assertEquals(await second.json(), firstAnswer);
+  assertEquals(second.headers.get("Idempotent-Replayed"), "true");
+  assertEquals((await versionOf(bertId)).availability_version, before.availability_version + 2);
+  assertEquals(await (await bert.get("/api/my-availability/")).json(), [monday8]);
+
+  const reused = await bert.post("/api/my-availability/", { availabilities: [] }, {
+    "Idempotency-Key": key,
+  });
+  assertEquals(reused.status, 422);
+  assertEquals((await reused.json()).code, "idempotency_key_reused");
+});
+
+Deno.test("one key sent twice at the same moment is applied once", async () => {
+  const carla = await signedIn("carla");
+  const [{ id }] = await t.sql`select id::int from users where username = 'carla'`;
+  const before = (await versionOf(id)).special_dates_version;
+  const body = { special_dates: [{ date: "2027-07-01", is_unavailable: true }] };
+  const headers = { "Idempotency-Key": "parallel-key-42", "If-Match": `"${before}"` };
+  const [a, b] = await Promise.all([
+    carla.post("/api/my-special-dates/", body, headers),
+    carla.post("/api/my-special-dates/", body, headers),
+  ]);
+  assertEquals([a.status, b.status], [200, 200]);
+  assertEquals((await a.json()).version, (await b.json()).version);
+  assertEquals((await versionOf(id)).special_dates_version, before + 1);
+});
+
+Deno.test("a 412 is remembered under its key too: the replay answers the same conflict", async () => {
+  const carla = await signedIn("carla");
+  const headers = { "Idempotency-Key": "stale-key-0007", "If-Match": '"999"' };
+  const first = await carla.post("/api/my-availability/", { availabilities: [monday8] }, headers);
+  const again = await carla.post("/api/my-availability/", { availabilities: [monday8] }, headers);
+  assertEquals([first.status, again.status], [412, 412]);
+  assertEquals(await again.json(), await first.json());
+});
+
+Deno.test("my-appointments lists only the user's own lessons on the Berlin wall clock", async () => {
+  const [vehicle] = await t.sql`insert into vehicles (name) values ('DO-FS 1') returning id::int`;
+  const carlaId = (await t.sql`select id::int from users where username = 'carla'`)[0].id;
+  await t.sql`
+    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
+                              ends_at, status)
+    values
+      (${annaId}, ${bertId}, ${vehicle.id}, 'manual',
+       timestamp '2027-03-29 14:00' at time zone 'Europe/Berlin',
+       timestamp '2027-03-29 15:00' at time zone 'Europe/Berlin', 'confirmed'),
+      (${annaId}, ${bertId}, null, 'automatic',
+       timestamp '2027-03-26 14:00' at time zone 'Europe/Berlin',
+       timestamp '2027-03-26 15:00' at time zone 'Europe/Berlin', 'cancelled'),
+      (${carlaId}, ${bertId}, null, 'automatic',
+       timestamp '2027-03-26 09:00' at time zone 'Europe/Berlin',
+       timestamp '2027-03-26 10:00' at time zone 'Europe/Berlin', 'pending')
+  `;
+  const anna = await signedIn("anna");
+  const annas = await (await anna.get("/api/my-appointments/")).json();
+  assertEquals(annas.length, 1);
+  const { id, ...lesson } = annas[0];
+  assert(typeof id === "number");
+  assertEquals(lesson, {
+    start_time: "2027-03-29T14:00:00+02:00",
+    end_time: "2027-03-29T15:00:00+02:00",
+    appointment_type: "driving_lesson",
+    type_display: "Fahrstunde",
+    title: "",
+    transmission_type: "manual",
+    status: "confirmed",
+    instructor_name: "Bert Brems",
+    student_name: "anna",
+    vehicle: "DO-FS 1",
+  });
+  const berts = await (await (await signedIn("bert")).get("/api/my-appointments/")).json();
+  assertEquals(berts.map((a: { start_time: string }) => a.start_time), [
+    "2027-03-26T09:00:00+01:00",
+    "2027-03-29T14:00:00+02:00",
+  ]);
+});

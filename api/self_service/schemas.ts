@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+/** Most rows one write may carry: a full week of hours is 5 × 14 = 70. */
+export const maxRows = 200;
+
+const wholeHour = /^([01]\d|2[0-3]):00(:00)?$/;
+const clockTime = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
+function hourOf(time: string): number {
+  return Number(time.slice(0, 2));
+}
+
+function minutesOf(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** One hour of the weekly grid; the planner reads Monday (1) to Friday (5) only. */
+const slotSchema = z.object({
+  day_of_week: z.number({ error: "Bitte geben Sie einen Wochentag an (1 = Montag)." })
+    .int("Der Wochentag muss eine ganze Zahl sein.")
+    .min(1, "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen.")
+    .max(7, "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen.")
+    .refine(
+      (day) => day <= 5,
+      "Samstag und Sonntag werden bei der Planung nicht berücksichtigt und können nicht gespeichert werden.",
+    ),
+  start_time: z.string({ error: "Bitte geben Sie eine Startzeit an." })
+    .regex(wholeHour, "Verfügbarkeiten beginnen immer zur vollen Stunde (z. B. 08:00)."),
+  end_time: z.string({ error: "Bitte geben Sie eine Endzeit an." })
+    .regex(wholeHour, "Verfügbarkeiten enden immer zur vollen Stunde (z. B. 09:00)."),
+}).refine((slot) => hourOf(slot.end_time) === hourOf(slot.start_time) + 1, {
+  message: "Jede Verfügbarkeit muss genau eine Stunde lang sein.",
+  path: ["end_time"],
+}).refine((slot) => hourOf(slot.start_time) >= 7 && hourOf(slot.start_time) <= 20, {
+  message: "Verfügbarkeiten sind nur zwischen 07:00 und 21:00 Uhr möglich.",
+  path: ["start_time"],
+});
+
+/** POST /my-availability/: the user's whole weekly grid, replacing what is stored. */
+export const availabilityWriteSchema = z.object({
+  availabilities: z.array(slotSchema, { error: "Bitte senden Sie eine Liste von Zeiträumen." })
+    .max(maxRows, `Höchstens ${maxRows} Zeiträume auf einmal.`)
+    .refine(
+      (slots) =>
+        new Set(slots.map((s) => `${s.day_of_week}-${hourOf(s.start_time)}`)).size ===
+          slots.length,
+      "Ein Zeitraum ist doppelt angegeben.",
+    ),
+});
+
+function isRealIsoDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2200) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const optionalTime = z.union([
+  z.string().regex(clockTime, "Bitte geben Sie Uhrzeiten im Format HH:MM an."),
+  z.literal(""),
+  z.null(),
+]).optional();
+
+/** One absence: a whole day, or a part of it with start before end. */
+const specialDateSchema = z.object({
+  date: z.string({ error: "Bitte geben Sie ein Datum an." })
+    .refine(isRealIsoDate, "Bitte geben Sie ein gültiges Datum an (TT.MM.JJJJ)."),
+  is_unavailable: z.boolean({ error: "Bitte wählen Sie ganztägig oder teilweise." }),
+  start_time: optionalTime,
+  end_time: optionalTime,
+  description: z.string().max(500, "Die Beschreibung darf höchstens 500 Zeichen lang sein.")
+    .nullable().optional(),
+}).refine(
+  (entry) =>
+    entry.is_unavailable ||
+    (!!entry.start_time && !!entry.end_time &&
+      minutesOf(entry.start_time) < minutesOf(entry.end_time)),
+  {
+    message:
+      "Bei einer teilweisen Abwesenheit braucht es eine Startzeit vor der Endzeit (z. B. 08:00 bis 12:00).",
+    path: ["end_time"],
+  },
+);
+
+/** POST /my-special-dates/: all of the user's absences, replacing what is stored. */
+export const specialDatesWriteSchema = z.object({
+  special_dates: z.array(specialDateSchema, {
+    error: "Bitte senden Sie eine Liste von Abwesenheiten.",
+  }).max(maxRows, `Höchstens ${maxRows} Abwesenheiten auf einmal.`),
+});
+
+export type AvailabilityWrite = z.infer<typeof availabilityWriteSchema>;
+export type SpecialDatesWrite = z.infer<typeof specialDatesWriteSchema>;

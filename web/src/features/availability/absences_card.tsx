@@ -1,0 +1,245 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { DateInput } from "../../components/ui/date_input.tsx";
+import { TimeInput } from "../../components/ui/time_input.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { onApplied, saveThroughQueue } from "../../lib/offline/sync.ts";
+import { loadVersioned } from "./load_versioned.ts";
+import { useTimedStatus } from "./use_timed_status.ts";
+
+/** A stored or queued absence as the API speaks it. */
+interface SpecialDate {
+  date: string;
+  is_unavailable: boolean;
+  start_time: string | null;
+  end_time: string | null;
+  description: string | null;
+}
+
+/** One row of the form. */
+interface AbsenceEntry {
+  uid: number;
+  date: string;
+  type: "full" | "partial";
+  start: string;
+  end: string;
+  description: string;
+}
+
+let nextUid = 1;
+
+function toEntry(row: SpecialDate): AbsenceEntry {
+  return {
+    uid: nextUid++,
+    date: row.date,
+    type: row.is_unavailable ? "full" : "partial",
+    start: row.start_time?.slice(0, 5) ?? "",
+    end: row.end_time?.slice(0, 5) ?? "",
+    description: row.description ?? "",
+  };
+}
+
+function toPayload(entries: AbsenceEntry[]): SpecialDate[] {
+  // Entries without a date are dropped before saving (spec 02 §5).
+  return entries.filter((entry) => entry.date).map((entry) => ({
+    date: entry.date,
+    is_unavailable: entry.type === "full",
+    start_time: entry.type === "full" ? null : entry.start,
+    end_time: entry.type === "full" ? null : entry.end,
+    description: entry.description.trim(),
+  }));
+}
+
+function problemOf(entries: SpecialDate[]): string | null {
+  const bad = entries.find((e) => !e.is_unavailable && (!e.start_time || !e.end_time));
+  if (bad) return "Bitte geben Sie bei teilweiser Abwesenheit eine Start- und eine Endzeit an.";
+  const reversed = entries.find((e) => !e.is_unavailable && e.start_time! >= e.end_time!);
+  if (reversed) return "Bei teilweiser Abwesenheit muss die Startzeit vor der Endzeit liegen.";
+  return null;
+}
+
+/** The 'Urlaub & Abwesenheit' card: whole or partial days off, saved as one set. */
+export function AbsencesCard() {
+  const [entries, setEntries] = useState<AbsenceEntry[]>([]);
+  const [saving, setSaving] = useState(false);
+  const version = useRef<number | null>(null);
+  const dirty = useRef(false);
+  const { status, show } = useTimedStatus();
+  const toast = useToast();
+
+  const reload = useCallback(async () => {
+    try {
+      const data = await loadVersioned<SpecialDate>("special_dates", "/my-special-dates/");
+      version.current = data.version;
+      setEntries(data.rows.map(toEntry));
+    } catch (err) {
+      console.error("Abwesenheiten konnten nicht geladen werden", err);
+    }
+  }, []);
+
+  useEffect(() => {
+    void reload();
+    return onApplied((change) => {
+      if (change.kind !== "special_dates") return;
+      version.current = change.version;
+      if (change.adopted || !dirty.current) {
+        setEntries((change.data as SpecialDate[]).map(toEntry));
+        dirty.current = false;
+      }
+    });
+  }, [reload]);
+
+  const change = (uid: number, patch: Partial<AbsenceEntry>) => {
+    dirty.current = true;
+    setEntries((list) => list.map((entry) => (entry.uid === uid ? { ...entry, ...patch } : entry)));
+  };
+
+  const add = () => {
+    dirty.current = true;
+    setEntries((list) => [
+      ...list,
+      { uid: nextUid++, date: "", type: "full", start: "", end: "", description: "" },
+    ]);
+  };
+
+  const remove = (uid: number) => {
+    dirty.current = true;
+    setEntries((list) => list.filter((entry) => entry.uid !== uid));
+  };
+
+  const save = async () => {
+    const payload = toPayload(entries);
+    const problem = problemOf(payload);
+    if (problem) {
+      show("Fehler beim Speichern", "error");
+      toast.show(problem, "error", 5000);
+      return;
+    }
+    setSaving(true);
+    dirty.current = false;
+    try {
+      const outcome = await saveThroughQueue("special_dates", payload, version.current);
+      if (outcome.status === "saved") {
+        show("Urlaub/Abwesenheit erfolgreich gespeichert", "success");
+        await reload();
+      } else if (outcome.status === "queued") {
+        setEntries((list) => list.filter((entry) => entry.date));
+        show("Ohne Verbindung vorgemerkt – wird automatisch übertragen.", "info");
+      } else if (outcome.status === "conflict") {
+        show("Konflikt: Bitte wählen Sie, welche Version gelten soll.", "info");
+      } else {
+        dirty.current = true;
+        show("Fehler beim Speichern", "error");
+        if (outcome.status === "rejected") toast.show(outcome.message, "error", 5000);
+      }
+    } catch (err) {
+      console.error(err);
+      dirty.current = true;
+      show("Fehler beim Speichern", "error");
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section
+      className="card absences-card"
+      aria-labelledby="absences-heading"
+      data-tutorial="absences"
+    >
+      <div className="card-header">
+        <h2 id="absences-heading">Urlaub &amp; Abwesenheit</h2>
+        <button type="button" className="button button-secondary button-small" onClick={add}>
+          + Abwesenheit hinzufügen
+        </button>
+      </div>
+      {entries.length === 0 && (
+        <p className="muted absences-empty">
+          Keine Abwesenheiten eingetragen. Fügen Sie Urlaubstage oder einzelne Termine hinzu, an
+          denen Sie nicht verfügbar sind.
+        </p>
+      )}
+      <ul className="absences-list">
+        {entries.map((entry, index) => {
+          const n = index + 1;
+          return (
+            <li key={entry.uid} className="absence-row" aria-label={`Abwesenheit ${n}`}>
+              <DateInput
+                label="Datum"
+                value={entry.date}
+                onChange={(date) => change(entry.uid, { date })}
+                className="absence-date"
+              />
+              <div className="form-field absence-type">
+                <label htmlFor={`absence-type-${entry.uid}`}>Art</label>
+                <select
+                  id={`absence-type-${entry.uid}`}
+                  className="input"
+                  value={entry.type}
+                  onChange={(e) => {
+                    const type = e.target.value as AbsenceEntry["type"];
+                    // A whole day has no times: choosing it clears them (spec 02 §2).
+                    change(entry.uid, type === "full" ? { type, start: "", end: "" } : { type });
+                  }}
+                >
+                  <option value="full">Ganztägig</option>
+                  <option value="partial">Teilweise</option>
+                </select>
+              </div>
+              {entry.type === "partial" && (
+                <>
+                  <TimeInput
+                    label="Von"
+                    value={entry.start}
+                    onChange={(start) => change(entry.uid, { start })}
+                    className="absence-time"
+                  />
+                  <TimeInput
+                    label="Bis"
+                    value={entry.end}
+                    onChange={(end) => change(entry.uid, { end })}
+                    className="absence-time"
+                  />
+                </>
+              )}
+              <div className="form-field absence-description">
+                <label htmlFor={`absence-description-${entry.uid}`}>Beschreibung (optional)</label>
+                <input
+                  id={`absence-description-${entry.uid}`}
+                  className="input"
+                  value={entry.description}
+                  maxLength={500}
+                  placeholder="z. B. Urlaub, Klausur, Arzttermin"
+                  onChange={(e) => change(entry.uid, { description: e.target.value })}
+                />
+              </div>
+              <button
+                type="button"
+                className="button button-ghost button-small absence-remove"
+                aria-label={`Abwesenheit ${n} entfernen`}
+                onClick={() => remove(entry.uid)}
+              >
+                Entfernen
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="availability-actions">
+        <span
+          className={`availability-status${status ? ` is-${status.tone}` : ""}`}
+          role="status"
+        >
+          {status?.text}
+        </span>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={save}
+          disabled={saving}
+        >
+          {saving ? "Wird gespeichert..." : "Abwesenheiten speichern"}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { type PointerEvent as ReactPointerEvent, useState } from "react";
+import { gridHours, hourLabel, type Selection, slotKey, weekdayLabels } from "./slots.ts";
+
+interface ListProps {
+  selection: Selection;
+  onCellPointerDown(event: ReactPointerEvent<HTMLElement>, key: string): void;
+  onCellClick(detail: number, key: string): void;
+  onDayHeader(dayIndex: number): void;
+}
+
+function hoursText(count: number): string {
+  if (count === 0) return "keine Stunden";
+  return count === 1 ? "1 Stunde" : `${count} Stunden`;
+}
+
+/** Phone layout: each weekday a collapsible list of hour buttons in four columns. */
+export function MobileDayList(props: ListProps) {
+  const { selection } = props;
+  const [open, setOpen] = useState<Set<number>>(() => new Set([0]));
+  const toggle = (day: number) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(day)) next.delete(day);
+      else next.add(day);
+      return next;
+    });
+
+  return (
+    <div className="availability-days" data-tutorial="grid">
+      {weekdayLabels.slice(0, 5).map((label, day) => {
+        const count = gridHours.filter((hour) => selection[slotKey(day, hour)]).length;
+        const panelId = `availability-day-${day}`;
+        const expanded = open.has(day);
+        return (
+          <section key={label} className="availability-day">
+            <h3 className="availability-day-heading">
+              <button
+                type="button"
+                className="availability-day-toggle"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => toggle(day)}
+              >
+                <span>{label}</span>
+                <span className="availability-day-count">{hoursText(count)}</span>
+                <span className="availability-chevron" aria-hidden="true">
+                  {expanded ? "▴" : "▾"}
+                </span>
+              </button>
+            </h3>
+            <div id={panelId} hidden={!expanded} className="availability-day-panel">
+              <div className="availability-hours">
+                {gridHours.map((hour) => {
+                  const key = slotKey(day, hour);
+                  const selected = !!selection[key];
+                  return (
+                    <button
+                      key={key}
+                      type="button"
+                      className={`availability-hour${selected ? " is-selected" : ""}`}
+                      data-slot={key}
+                      aria-label={`${label} ${hourLabel(hour)}`}
+                      aria-pressed={selected}
+                      onPointerDown={(e) => props.onCellPointerDown(e, key)}
+                      onClick={(e) => props.onCellClick(e.detail, key)}
+                    >
+                      {hourLabel(hour)}
+                    </button>
+                  );
+                })}
+              </div>
+              <button
+                type="button"
+                className="button button-ghost button-small availability-whole-day"
+                onClick={() => props.onDayHeader(day)}
+              >
+                {count === gridHours.length ? "Ganzen Tag leeren" : "Ganzen Tag wählen"}
+              </button>
+            </div>
+          </section>
+        );
+      })}
+      {weekdayLabels.slice(5).map((label) => (
+        <section key={label} className="availability-day availability-weekend">
+          <h3 className="availability-day-heading">
+            <span className="availability-day-toggle is-static">
+              <span>{label}</span>
+              <span className="availability-day-count">nicht planbar</span>
+            </span>
+          </h3>
+        </section>
+      ))}
+    </div>
+  );
+}

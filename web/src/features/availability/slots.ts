@@ -1,0 +1,92 @@
+/** Lower-case German weekday names, Monday first: the first part of a selection key. */
+export const weekdayKeys = [
+  "montag",
+  "dienstag",
+  "mittwoch",
+  "donnerstag",
+  "freitag",
+  "samstag",
+  "sonntag",
+] as const;
+
+/** Weekday names as shown, Monday first. */
+export const weekdayLabels = [
+  "Montag",
+  "Dienstag",
+  "Mittwoch",
+  "Donnerstag",
+  "Freitag",
+  "Samstag",
+  "Sonntag",
+];
+
+/** The grid's rows: 07:00 to 20:00, one hour each (spec 02 §9: 14 rows). */
+export const gridHours = Array.from({ length: 14 }, (_, i) => 7 + i);
+
+/** Saturday and Sunday are shown but the planner does not read them (day_of_week 1-5 only). */
+export function isWeekend(dayIndex: number): boolean {
+  return dayIndex >= 5;
+}
+
+/** 'HH:00' of an hour. */
+export function hourLabel(hour: number): string {
+  return `${String(hour).padStart(2, "0")}:00`;
+}
+
+/** The selection map's key, e.g. 'montag-08:00'. */
+export function slotKey(dayIndex: number, hour: number): string {
+  return `${weekdayKeys[dayIndex]}-${hourLabel(hour)}`;
+}
+
+/** The screen's selection: key → true when the hour is marked. */
+export type Selection = Record<string, true>;
+
+/** One saved hour as the API speaks it. */
+export interface AvailabilitySlot {
+  day_of_week: number;
+  start_time: string;
+  end_time: string;
+}
+
+/** The slots to save: Monday to Friday only, one hour each, 'HH:00:00'. */
+export function selectionToSlots(selection: Selection): AvailabilitySlot[] {
+  const slots: AvailabilitySlot[] = [];
+  for (let day = 0; day < 5; day++) {
+    for (const hour of gridHours) {
+      if (selection[slotKey(day, hour)]) {
+        slots.push({
+          day_of_week: day + 1,
+          start_time: `${hourLabel(hour)}:00`,
+          end_time: `${hourLabel(hour + 1)}:00`,
+        });
+      }
+    }
+  }
+  return slots;
+}
+
+/** The selection map of stored rows (day_of_week 1-7; only the start hour counts). */
+export function slotsToSelection(slots: { day_of_week: number; start_time: string }[]): Selection {
+  const selection: Selection = {};
+  for (const slot of slots) {
+    const hour = Number(slot.start_time.slice(0, 2));
+    const day = slot.day_of_week - 1;
+    if (day >= 0 && day < 7 && gridHours.includes(hour)) selection[slotKey(day, hour)] = true;
+  }
+  return selection;
+}
+
+/** Sets or clears a list of keys. */
+export function withKeys(selection: Selection, keys: string[], selected: boolean): Selection {
+  const next = { ...selection };
+  for (const key of keys) {
+    if (selected) next[key] = true;
+    else delete next[key];
+  }
+  return next;
+}
+
+/** Selects all keys if any of them is unselected, otherwise clears them (day and hour headers). */
+export function toggleAll(selection: Selection, keys: string[]): Selection {
+  return withKeys(selection, keys, keys.some((key) => !selection[key]));
+}

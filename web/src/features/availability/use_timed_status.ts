@@ -1,0 +1,16 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+
+/** A status line that disappears after 3 s (spec 02 §9). */
+export function useTimedStatus() {
+  const [status, setStatus] = useState<{ text: string; tone: "success" | "error" | "info" } | null>(
+    null,
+  );
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = useCallback((text: string, tone: "success" | "error" | "info") => {
+    clearTimeout(timer.current);
+    setStatus({ text, tone });
+    timer.current = setTimeout(() => setStatus(null), 3000);
+  }, []);
+  return { status, show };
+}

@@ -1,0 +1,10 @@
+import { replayMessage } from "./constants.ts";
+import { flushQueue } from "./sync.ts";
+
+/** Sends the queue when the device comes back online or the service worker's Background Sync fires. */
+export function startOfflineSync(): void {
+  globalThis.addEventListener("online", () => void flushQueue());
+  navigator.serviceWorker?.addEventListener("message", (event) => {
+    if (event.data?.type === replayMessage) void flushQueue();
+  });
+}
