@@ -12,7 +12,7 @@ import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
 
 const t = await createTestApp("planner_worker");
 // The shared example instance; outside this machine, the same shape from the seeded generator.
-const shared = "/work/shared/planner/instances/mittel.json";
+const shared = new URL("../../../shared/planner/instances/mittel.json", import.meta.url);
 const mittel = await Deno.readTextFile(shared)
   .then((text) => parseInstance(JSON.parse(text)))
   .catch(() => generateInstance({ shape: "mittel", seed: 7 }));

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
       "-A",
       "scripts/seed.ts",
       "--instance",
-      "/work/shared/planner/instances/klein.json",
+      `${root}../shared/planner/instances/klein.json`,
       "--reset",
     ],
     { cwd: root, env: { ...process.env, DATABASE_URL: app().databaseUrl }, stdio: "pipe" },
