@@ -4,26 +4,33 @@ import { api } from "../../lib/api.ts";
 import { isEnabled } from "../../lib/feature_flags.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { AdminLinks } from "./admin_links.tsx";
+import { FairnessCard } from "./fairness_card.tsx";
 import { PlannerCard } from "./planner_card.tsx";
-import { type SystemCounts, SystemOverview } from "./system_overview.tsx";
+import type { DashboardStats } from "./stats_types.ts";
+import { SystemOverview } from "./system_overview.tsx";
+import { WorkloadCard } from "./workload_card.tsx";
 import "./dashboard.css";
 
 /**
- * Dashboard (/admin-panel): planner card first, then site administration, the system overview and
- * the recent activity log, each behind its feature flag.
+ * Dashboard (/admin-panel): planner card first, then site administration, the system overview,
+ * fairness, instructor workload and the recent activity log, each behind its feature flag. The
+ * statistics load on opening and again after every successful planner run.
  */
 export default function AdminPanel() {
   usePageTitle("Dashboard");
-  const [stats, setStats] = useState<SystemCounts | null>(null);
+  const [stats, setStats] = useState<DashboardStats | null>(null);
   const showOverview = isEnabled("systemOverview");
+  const showFairness = isEnabled("fairnessStats");
+  const showWorkload = isEnabled("instructorWorkload");
+  const needsStats = showOverview || showFairness || showWorkload;
 
   const loadStats = useCallback(() => {
-    if (!showOverview) return;
+    if (!needsStats) return;
     // A failure is only logged (spec 01 §8); the tiles keep their dashes.
-    api.get<SystemCounts>("/admin/stats/").then(setStats).catch((err) =>
+    api.get<DashboardStats>("/admin/stats/").then(setStats).catch((err) =>
       console.error("Statistiken konnten nicht geladen werden", err)
     );
-  }, [showOverview]);
+  }, [needsStats]);
 
   useEffect(loadStats, [loadStats]);
 
@@ -39,6 +46,8 @@ export default function AdminPanel() {
         <PlannerCard onFinished={loadStats} />
         <AdminLinks />
         {showOverview && <SystemOverview stats={stats} />}
+        {showFairness && <FairnessCard stats={stats?.fairness ?? null} />}
+        {showWorkload && <WorkloadCard stats={stats?.instructor_workload ?? null} />}
         {isEnabled("activityLog") && (
           <section className="card" aria-labelledby="activity-title">
             <h2 id="activity-title" className="card-title">Letzte Aktivitäten</h2>

@@ -1,0 +1,73 @@
+import { BarChart } from "./bar_chart.tsx";
+import { fairnessTone, formatDecimal, formatPercent, toneClass } from "./stat_levels.ts";
+import { StatTile } from "./stat_tile.tsx";
+import type { FairnessStats } from "./stats_types.ts";
+import "./dashboard_stats.css";
+
+const buckets = ["0", "1", "2", "3", "4", "5+"] as const;
+const dash = "–";
+
+/** "1 Termin" / "5+ Termine": the unit of a distribution bucket. */
+function lessons(bucket: string): string {
+  return bucket === "1" ? "1 Termin" : `${bucket} Termine`;
+}
+
+/**
+ * The fairness card: how evenly the students' lessons of the next 30 days are spread, with the
+ * share of students who have any as a tile coloured by spec 01 §5. `null` (not loaded) shows dashes.
+ */
+export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
+  const s = stats;
+  const total = s ? s.students_with_appointments + s.students_without_appointments : 0;
+  return (
+    <section className="card stats-card" aria-labelledby="fairness-title">
+      <div className="stats-card-head">
+        <h2 id="fairness-title" className="card-title">Fairness</h2>
+        <p className="muted small">
+          Wie gleichmäßig die Fahrstunden der nächsten 30 Tage auf die Fahrschüler verteilt sind.
+        </p>
+      </div>
+      <div className="stats-tiles">
+        <StatTile
+          testId="fairness-share"
+          label="Fahrschüler mit Terminen"
+          value={s ? formatPercent(s.students_with_appointments_percent) : dash}
+          hint={s ? `${s.students_with_appointments} von ${total}` : undefined}
+          tone={s ? toneClass[fairnessTone(s.students_with_appointments_percent)] : undefined}
+        />
+        <StatTile
+          testId="fairness-without"
+          label="Fahrschüler ohne Termine"
+          value={s ? String(s.students_without_appointments) : dash}
+          hint={s ? formatPercent(s.students_without_appointments_percent) : undefined}
+        />
+        <StatTile
+          testId="fairness-average"
+          wide
+          label="Ø Termine je Fahrschüler"
+          value={s ? formatDecimal(s.avg_appointments_total) : dash}
+          hint={s
+            ? `Ø ${
+              formatDecimal(s.avg_appointments_with_appointments)
+            } bei Fahrschülern mit Terminen`
+            : undefined}
+        />
+        <StatTile
+          testId="fairness-score"
+          wide
+          label="Fairness-Score"
+          value={s ? formatDecimal(s.fairness_score) : dash}
+          hint="Standardabweichung der Termine je Fahrschüler – je kleiner, desto gleichmäßiger"
+        />
+      </div>
+      {s && (
+        <BarChart
+          testId="fairness-distribution"
+          title="Fahrschüler nach Anzahl der Termine"
+          bars={buckets.map((b) => ({ label: b, value: s.distribution[b] }))}
+          describe={(bar) => `${lessons(bar.label)}: ${bar.value} Fahrschüler`}
+        />
+      )}
+    </section>
+  );
+}

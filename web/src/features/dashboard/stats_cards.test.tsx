@@ -1,0 +1,96 @@
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { FairnessCard } from "./fairness_card.tsx";
+import type { FairnessStats, WorkloadStats } from "./stats_types.ts";
+import { WorkloadCard } from "./workload_card.tsx";
+
+afterEach(cleanup);
+
+const fairness: FairnessStats = {
+  distribution: { "0": 1, "1": 0, "2": 2, "3": 3, "4": 0, "5+": 4 },
+  students_with_appointments: 9,
+  students_with_appointments_percent: 90,
+  students_without_appointments: 1,
+  students_without_appointments_percent: 10,
+  avg_appointments_total: 3.5,
+  avg_appointments_with_appointments: 3.89,
+  fairness_score: 1.75,
+};
+
+const workload: WorkloadStats = {
+  distribution: { "0": 0, "1-10": 1, "11-20": 0, "21-30": 0, "31-40": 1, "41+": 0 },
+  instructors_with_appointments: 2,
+  instructors_with_appointments_percent: 100,
+  instructors_without_appointments: 0,
+  instructors_without_appointments_percent: 0,
+  avg_appointments_total: 20,
+  avg_appointments_with_appointments: 20,
+  min_appointments: 5,
+  max_appointments: 35,
+  top_instructors: [],
+  avg_utilization_percent: 45,
+  utilization_distribution: {
+    "0%": 0,
+    "1-20%": 1,
+    "21-40%": 0,
+    "41-60%": 0,
+    "61-80%": 1,
+    "81-100%": 0,
+  },
+  top_instructors_by_utilization: [
+    {
+      first_name: "Anna",
+      last_name: "Berg",
+      username: "anna.berg",
+      utilization_percent: 70,
+      appointments_count: 35,
+    },
+    {
+      first_name: "",
+      last_name: "",
+      username: "bernd",
+      utilization_percent: 20,
+      appointments_count: 5,
+    },
+  ],
+};
+
+describe("FairnessCard", () => {
+  it("colours the share tile green above 80 % and explains the score", () => {
+    render(<FairnessCard stats={fairness} />);
+    const tile = screen.getByTestId("fairness-share");
+    expect(tile.className).toContain("stat-tile-success");
+    expect(tile.textContent).toContain("90 %");
+    expect(tile.textContent).toContain("9 von 10");
+    expect(
+      screen.getByText(
+        "Standardabweichung der Termine je Fahrschüler – je kleiner, desto gleichmäßiger",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("5+ Termine: 4 Fahrschüler")).toBeTruthy();
+  });
+
+  it("shows dashes and no chart before the figures are loaded", () => {
+    render(<FairnessCard stats={null} />);
+    expect(screen.getByTestId("fairness-share").textContent).toContain("–");
+    expect(screen.getByTestId("fairness-share").className).not.toMatch(/stat-tile-(success|error)/);
+    expect(screen.queryByTestId("fairness-distribution")).toBeNull();
+  });
+});
+
+describe("WorkloadCard", () => {
+  it("labels each instructor's utilization good, moderate or low", () => {
+    render(<WorkloadCard stats={workload} />);
+    expect(screen.getByTestId("workload-utilization").className).toContain("stat-tile-warning");
+    const rows = screen.getByTestId("workload-top-utilization").querySelectorAll("li");
+    expect(rows[0].textContent).toContain("Anna Berg");
+    expect(rows[0].querySelector(".badge")?.textContent).toBe("gut");
+    expect(rows[0].querySelector(".badge")?.className).toContain("badge-success");
+    // Without a name, the username stands in.
+    expect(rows[1].textContent).toContain("bernd");
+    expect(rows[1].querySelector(".badge")?.textContent).toBe("niedrig");
+    expect(screen.getByTestId("workload-top-lessons").textContent).toContain(
+      "keine Fahrstunden geplant",
+    );
+  });
+});

@@ -1,0 +1,173 @@
+import { BarChart } from "./bar_chart.tsx";
+import {
+  formatDecimal,
+  formatPercent,
+  toneClass,
+  utilizationLabel,
+  utilizationLevel,
+} from "./stat_levels.ts";
+import { StatTile } from "./stat_tile.tsx";
+import type { TopInstructor, WorkloadStats } from "./stats_types.ts";
+import "./dashboard_stats.css";
+
+const countBuckets = ["0", "1-10", "11-20", "21-30", "31-40", "41+"] as const;
+const utilizationBuckets = ["0%", "1-20%", "21-40%", "41-60%", "61-80%", "81-100%"] as const;
+const dash = "–";
+
+function fullName(i: TopInstructor): string {
+  return `${i.first_name} ${i.last_name}`.trim() || i.username;
+}
+
+/** The level badge: colour and word, so the colour is never the only signal. */
+function LevelBadge({ percent }: { percent: number }) {
+  const level = utilizationLevel(percent);
+  return <span className={`badge badge-${toneClass[level]}`}>{utilizationLabel[level]}</span>;
+}
+
+/** Top instructors by utilization: name, lessons, a bar and the level. */
+function UtilizationList({ rows }: { rows: WorkloadStats["top_instructors_by_utilization"] }) {
+  if (rows.length === 0) {
+    return <p className="muted small">In den nächsten 30 Tagen sind keine Fahrstunden geplant.</p>;
+  }
+  return (
+    <ol className="utilization-list">
+      {rows.map((row) => {
+        const tone = toneClass[utilizationLevel(row.utilization_percent)];
+        return (
+          <li key={row.username} className="utilization-row">
+            <div className="utilization-who">
+              <span className="utilization-name">{fullName(row)}</span>
+              <span className="muted small">
+                {row.appointments_count} {row.appointments_count === 1 ? "Termin" : "Termine"}
+              </span>
+            </div>
+            <div className="utilization-figure">
+              <span className="utilization-meter" aria-hidden="true">
+                <span
+                  className={`utilization-meter-fill utilization-${tone}`}
+                  style={{ width: `${Math.min(100, row.utilization_percent)}%` }}
+                />
+              </span>
+              <strong className="utilization-percent">
+                {formatPercent(row.utilization_percent)}
+              </strong>
+              <LevelBadge percent={row.utilization_percent} />
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Top instructors by number of lessons. */
+function LessonsList({ rows }: { rows: TopInstructor[] }) {
+  if (rows.length === 0) {
+    return <p className="muted small">In den nächsten 30 Tagen sind keine Fahrstunden geplant.</p>;
+  }
+  return (
+    <ol className="utilization-list">
+      {rows.map((row) => (
+        <li key={row.username} className="utilization-row">
+          <div className="utilization-who">
+            <span className="utilization-name">{fullName(row)}</span>
+            <span className="muted small">{row.username}</span>
+          </div>
+          <strong className="utilization-percent">
+            {row.appointments_count} {row.appointments_count === 1 ? "Termin" : "Termine"}
+          </strong>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * The workload card: lessons per instructor in the next 30 days, utilization of their working
+ * hours with the good/moderate/low rule of spec 01 §5, and the top five. `null` shows dashes.
+ */
+export function WorkloadCard({ stats }: { stats: WorkloadStats | null }) {
+  const s = stats;
+  const total = s ? s.instructors_with_appointments + s.instructors_without_appointments : 0;
+  return (
+    <section className="card stats-card" aria-labelledby="workload-title">
+      <div className="stats-card-head">
+        <h2 id="workload-title" className="card-title">Auslastung der Fahrlehrer</h2>
+        <p className="muted small">
+          Auslastung = geplante Fahrstunden ÷ verfügbare Arbeitsstunden der nächsten 30 Tage
+          (Arbeitszeiten ohne Pausen, Urlaub und ganztägige Abwesenheiten).
+        </p>
+      </div>
+      <div className="stats-tiles">
+        <StatTile
+          testId="workload-utilization"
+          label="Ø Auslastung"
+          value={s ? formatPercent(s.avg_utilization_percent) : dash}
+          hint={s
+            ? `${
+              utilizationLabel[utilizationLevel(s.avg_utilization_percent)]
+            } (gut über 60 %, mittel über 30 %)`
+            : undefined}
+          tone={s ? toneClass[utilizationLevel(s.avg_utilization_percent)] : undefined}
+        />
+        <StatTile
+          testId="workload-with"
+          label="Fahrlehrer mit Terminen"
+          value={s ? `${s.instructors_with_appointments} von ${total}` : dash}
+          hint={s
+            ? `${
+              formatPercent(s.instructors_with_appointments_percent)
+            } · ohne Termine: ${s.instructors_without_appointments}`
+            : undefined}
+        />
+        <StatTile
+          testId="workload-average"
+          label="Ø Termine je Fahrlehrer"
+          value={s ? formatDecimal(s.avg_appointments_total) : dash}
+          hint={s
+            ? `Ø ${
+              formatDecimal(s.avg_appointments_with_appointments)
+            } bei Fahrlehrern mit Terminen`
+            : undefined}
+        />
+        <StatTile
+          testId="workload-range"
+          label="Termine je Fahrlehrer"
+          value={s ? `${s.min_appointments} – ${s.max_appointments}` : dash}
+          hint="Minimum – Maximum"
+        />
+      </div>
+      {s && (
+        <>
+          <div className="stats-charts">
+            <BarChart
+              testId="workload-distribution"
+              title="Fahrlehrer nach Anzahl der Termine"
+              bars={countBuckets.map((b) => ({ label: b, value: s.distribution[b] }))}
+              describe={(bar) => `${bar.label} Termine: ${bar.value} Fahrlehrer`}
+            />
+            <BarChart
+              testId="workload-utilization-distribution"
+              title="Fahrlehrer nach Auslastung"
+              bars={utilizationBuckets.map((b) => ({
+                label: b,
+                value: s.utilization_distribution[b],
+              }))}
+              describe={(bar) => `Auslastung ${bar.label}: ${bar.value} Fahrlehrer`}
+            />
+          </div>
+          <div className="stats-lists">
+            <div data-testid="workload-top-utilization">
+              <h3 className="stats-subtitle">Höchste Auslastung</h3>
+              <UtilizationList rows={s.top_instructors_by_utilization} />
+            </div>
+            <div data-testid="workload-top-lessons">
+              <h3 className="stats-subtitle">Meiste Termine</h3>
+              <LessonsList rows={s.top_instructors} />
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
