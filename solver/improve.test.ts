@@ -1,11 +1,12 @@
 import assert from "node:assert/strict";
-import { lessonsFromFlow } from "./assign.ts";
+import { type Lesson, lessonsFromFlow } from "./assign.ts";
 import { fillUp } from "./fairness.ts";
 import { improveSoftPreferences } from "./improve.ts";
 import { buildModel } from "./model.ts";
 import { buildNetwork } from "./network.ts";
 import { plan } from "./plan.ts";
 import { generateInstance } from "./testing/generate.ts";
+import { monday, tiny } from "./testing/tiny.ts";
 import { verifyPlan } from "./verify.ts";
 
 const instance = generateInstance({ shape: "mittel", seed: 21, fixed: 20 });
@@ -56,4 +57,38 @@ Deno.test("time limit: a tiny limit still gives a valid plan with every lesson",
   assert.equal(hurried.stats.lessons, full.stats.lessons);
   assert.equal(hurried.stats.minShare, full.stats.minShare);
   assert.equal(hurried.stats.searchStoppedByTime, 1);
+});
+
+Deno.test("soft search: a lesson takes its student's home instructor, whose lesson moves to a later hour", () => {
+  // S1 and S2 both prefer I1. S1 can only drive Monday and Tuesday at 10, I2 works only on
+  // Tuesday; S2 has Tuesday 14 besides. Trading the Tuesday-10 lessons gains S1 what it costs S2,
+  // so only the chain gives S1 one instructor: S1 takes I1 at Tuesday 10, S2's lesson moves to 14.
+  const tue = (start: string, end: string) => ({ day: 2, start, end });
+  const instance = tiny({
+    days: 2,
+    instructors: [{}, { work: [tue("08:00", "20:00")] }],
+    students: [
+      {
+        needs: { manual: 2, automatic: 0 },
+        preferredInstructor: "I1",
+        available: [...monday("10:00", "11:00"), tue("10:00", "11:00")],
+      },
+      {
+        needs: { manual: 2, automatic: 0 },
+        preferredInstructor: "I1",
+        available: [...monday("11:00", "12:00"), tue("10:00", "11:00"), tue("14:00", "15:00")],
+      },
+    ],
+  });
+  const model = buildModel(instance);
+  const at = (student: number, instructor: number, day: number, hour: number): Lesson => ({
+    student,
+    instructor,
+    day,
+    hour,
+    transmission: "manual",
+  });
+  const lessons = [at(0, 0, 0, 10), at(0, 1, 1, 10), at(1, 0, 0, 11), at(1, 0, 1, 10)];
+  improveSoftPreferences(model, lessons, []);
+  assert.deepEqual(lessons, [at(0, 0, 0, 10), at(0, 0, 1, 10), at(1, 0, 0, 11), at(1, 0, 1, 14)]);
 });

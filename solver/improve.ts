@@ -7,7 +7,10 @@
  * Moves: a lesson to the best free (hour, instructor) of its student; two lessons of one hour
  * trade instructors; all of a student's lessons to one instructor (taking that instructor's free
  * hours or trading with the lesson there); a lesson into a preferred hour whose instructor is
- * busy, that other lesson moving elsewhere. Each is kept only when the weighted penalty drops.
+ * busy, that other lesson moving elsewhere; a lesson to an hour of its student where a home
+ * instructor (preferred, or the one with most of the student's lessons) teaches someone else, that
+ * lesson moving to its own best place (an ejection chain of two). Each is kept only when the
+ * weighted penalty drops.
  */
 import type { Lesson } from "./assign.ts";
 import { minCostAssignment } from "./assignment.ts";
@@ -77,6 +80,10 @@ export function improveSoftPreferences(
     for (let n = 0; n < order.length && !(n % 16 === 0 && outOfTime()); n++) {
       moves += search.ejectIntoPreferred(order[n]);
     }
+    if (stoppedByTime) break;
+    for (let n = 0; n < order.length && !(n % 16 === 0 && outOfTime()); n++) {
+      moves += search.ejectToHome(order[n]);
+    }
     options.onSweep?.(sweeps);
     // Late sweeps find little: stop once one gains less than a quarter percent.
     if (stoppedByTime || moves === before || penalty - search.total < MIN_SWEEP_GAIN * penalty) {
@@ -107,6 +114,8 @@ class SoftSearch {
   private qualified: Uint8Array;
   private studentSlots: Int32Array[];
   private lessonsOf: number[][];
+  /** Per lesson, a signature of its student's lessons when ejectToHome last found nothing for it. */
+  private failedAt: Float64Array;
   private log: { lesson: number; instructor: number; day: number; hour: number }[] = [];
   private weights: { continuity: number; times: number; instructor: number; tolerance: number };
 
@@ -156,6 +165,7 @@ class SoftSearch {
       g.forEach((ok, k) => ok && ks.push(k));
       return Int32Array.from(ks);
     });
+    this.failedAt = new Float64Array(lessons.length).fill(NaN);
     this.lessonsOf = instance.students.map(() => []);
     lessons.forEach((l, L) => this.lessonsOf[l.student].push(L));
     this.studentCost = new Float64Array(nS);
@@ -445,6 +455,95 @@ class SoftSearch {
         this.undo(L, M);
       }
     }
+    return 0;
+  }
+
+  /** The instructors student s should keep: the preferred one, then the one with most of s's lessons. */
+  private homes(s: number): number[] {
+    const list: number[] = [];
+    if (this.preferred[s] >= 0) list.push(this.preferred[s]);
+    let main = -1, most = 0;
+    for (let i = 0; i < this.nI; i++) {
+      const n = this.counts[s * this.nI + i];
+      if (n > most) (most = n, main = i);
+    }
+    if (main >= 0 && main !== this.preferred[s]) list.push(main);
+    return list;
+  }
+
+  /**
+   * A lower bound (workload aside) on what moving lesson M costs its student: the cheapest
+   * instructor for it (its own at another hour included), with the hour becoming a preferred one.
+   */
+  private moveBound(M: number): number {
+    const l = this.lessons[M], s = l.student, y = l.instructor, c = s * this.nI;
+    const t = T_INDEX[l.transmission];
+    let best = this.studentCost[s], triedNew = false;
+    this.counts[c + y]--;
+    for (let i = 0; i < this.nI; i++) {
+      if (i === y || !this.qualified[i * 2 + t]) continue;
+      const fresh = this.counts[c + i] === 0 && i !== this.preferred[s];
+      if (fresh && triedNew) continue; // every instructor new to s costs the same
+      triedNew ||= fresh;
+      this.counts[c + i]++;
+      best = Math.min(best, this.studentCostOf(s));
+      this.counts[c + i]--;
+    }
+    this.counts[c + y]++;
+    return best - this.studentCost[s] - this.timeCost(s, slot(l.day, l.hour));
+  }
+
+  /**
+   * Lesson L away from a home instructor y of its student takes an hour of the student where y
+   * teaches someone else; that lesson moves to its best place (any instructor free in its own
+   * hour, or another hour), an ejection chain of length two.
+   */
+  ejectToHome(L: number): number {
+    const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
+    const x = l.instructor, here = slot(l.day, l.hour), hereTime = this.timeCost(s, here);
+    const m = this.model;
+    // A lesson whose student's lessons all stayed put since its last failed try is not tried again.
+    let sig = 0;
+    for (const K of this.lessonsOf[s]) {
+      const o = this.lessons[K];
+      sig = (sig + Math.imul(o.instructor + 1, 40503) + slot(o.day, o.hour) * 7) | 0;
+    }
+    if (this.failedAt[L] === sig) return 0;
+    for (const y of this.homes(s)) {
+      if (y === x || !this.qualified[y * 2 + t]) continue;
+      // Gain of L's student alone from the move (its hour aside); M's move rarely pays back a loss.
+      const c = s * this.nI;
+      this.counts[c + x]--;
+      this.counts[c + y]++;
+      const gain = this.studentCostOf(s) - this.studentCost[s];
+      this.counts[c + y]--;
+      this.counts[c + x]++;
+      for (const k of this.studentSlots[s]) {
+        const M = this.instrAt[y * this.H + k];
+        if (M < 0 || this.lessons[M].student === s) continue;
+        const gainHere = gain + this.timeCost(s, k) - hereTime;
+        if (gainHere >= -EPS) continue;
+        const day = (k / 24) | 0, hour = k % 24;
+        // The student's own limits, checked before anything is taken out (y's stay as they are).
+        if (day !== l.day && this.studentDay[s * m.days + day] >= m.studentDayCap[s][day]) continue;
+        if (gainHere + this.moveBound(M) >= -EPS) continue;
+        const before = this.total;
+        this.log.length = 0;
+        this.remove(L);
+        this.remove(M);
+        if (this.canPlace(s, t, y, day, hour)) {
+          this.place(L, y, day, hour);
+          // Only a place that leaves the total below where it was is worth taking.
+          const to = this.bestPlace(M, before - this.total);
+          if (to) {
+            this.place(M, ...to);
+            if (this.total < before - EPS) return 1;
+          }
+        }
+        this.undo(L, M);
+      }
+    }
+    this.failedAt[L] = sig;
     return 0;
   }
 
