@@ -260,7 +260,9 @@ test("the mobile menu opens, closes and closes on navigation", async ({ page }) 
   await page.setViewportSize({ width: 375, height: 740 });
   await loginAs(page, baseURL, "chefin@fahrschule.de");
   const toggle = page.getByRole("button", { name: "Menü öffnen" });
-  const termine = page.getByRole("link", { name: "Termine" });
+  const termine = page.getByRole("navigation", { name: "Hauptnavigation" }).getByRole("link", {
+    name: "Termine",
+  });
   await expect(termine).toBeHidden();
   await toggle.click();
   await expect(termine).toBeVisible();
