@@ -23,9 +23,9 @@ const highs = await (highsLoader as unknown as () => Promise<Solver>)();
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 console.log(
-  "| instance | lessons | upper bound | ratio | lowest share | best lowest share | std dev shares | instructors/student | pref. times | pref. instructor | workload ok | seconds | HiGHS lessons | HiGHS seconds | speed-up |",
+  "| instance | lessons | upper bound | ratio | lowest share | best lowest share | std dev shares | instructors/student | pref. times | pref. instructor | workload ok | seconds (lessons + fairness) | seconds (with soft search) | HiGHS lessons | HiGHS seconds | speed-up (lessons + fairness / full) |",
 );
-console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
 for (const name of NAMES) {
   const instance = parseInstance(JSON.parse(await Deno.readTextFile(new URL(`${name}.json`, dir))));
   plan(instance); // warm-up, so the figure is the planner and not the JIT
@@ -47,7 +47,13 @@ for (const name of NAMES) {
   };
   const plain = { ...instance, settings: { ...instance.settings, soft: off } };
   // Measured against the real weights' instance (the tolerance matters for workload).
-  const q0 = measureQuality(instance, plan(plain));
+  const hardRuns = [0, 1, 2].map(() => {
+    const t0 = performance.now();
+    const result = plan(plain);
+    return { result, seconds: (performance.now() - t0) / 1000 };
+  }).sort((a, b) => a.seconds - b.seconds);
+  const oursHard = hardRuns[1].seconds;
+  const q0 = measureQuality(instance, hardRuns[1].result);
   const both = (a: number, b: number, f: (x: number) => string) => `${f(a)} → ${f(b)}`;
   const two = (x: number) => x.toFixed(2);
   let peer = "skipped", peerSeconds = "", speedup = "";
@@ -62,7 +68,9 @@ for (const name of NAMES) {
     const finished = res.Status === "Optimal";
     peer = `${Math.round(res.ObjectiveValue ?? 0)}${finished ? "" : ` (${res.Status})`}`;
     peerSeconds = sec.toFixed(2);
-    speedup = `${(sec / ours).toFixed(1)}x`;
+    // Like for like: HiGHS solves the hard model (most lessons); our run without the soft
+    // search solves that and fairness. The full run adds the soft-preference search.
+    speedup = `${(sec / oursHard).toFixed(1)}x / ${(sec / ours).toFixed(1)}x`;
   }
   console.log(
     `| ${name} | ${s.lessons} | ${s.upperBound} | ${pct(s.lessons / s.upperBound)} | ${
@@ -73,6 +81,6 @@ for (const name of NAMES) {
       } | ${both(q0.preferredTimesShare, s.preferredTimesShare, pct)} | ` +
       `${both(q0.preferredInstructorShare, s.preferredInstructorShare, pct)} | ${
         both(q0.workloadWithinTolerance, s.workloadWithinTolerance, pct)
-      } | ${ours.toFixed(2)} | ${peer} | ${peerSeconds} | ${speedup} |`,
+      } | ${oursHard.toFixed(2)} | ${ours.toFixed(2)} | ${peer} | ${peerSeconds} | ${speedup} |`,
   );
 }

@@ -83,8 +83,12 @@ test("a failed run shows the worker's German message in red", async ({ page }) =
 
 test("a second start while one runs shows the server's 409 message", async ({ page }) => {
   await loginAs(page, app().baseURL, "chef");
+  // The card reads the progress once on load; the job below must come after that read.
+  const progressRead = page.waitForResponse((res) =>
+    res.url().includes("/api/admin/planner-progress/")
+  );
   await page.goto(`${app().baseURL}/admin-panel`);
-  await page.waitForLoadState("networkidle");
+  await progressRead;
   await expect(page.getByRole("button", { name: "KI-Planung starten" })).toBeEnabled();
   // Another admin starts a run just before this one clicks.
   await app().sql`insert into planner_jobs (status) values ('queued')`;
