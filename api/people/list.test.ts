@@ -41,13 +41,15 @@ await t.sql`update student_profiles set completed_manual_hours = 5 where user_id
 await t.sql`update student_profiles set license_class = 'B78', required_manual_hours = 0,
   required_automatic_hours = 20 where user_id = ${zoe}`;
 await t.sql`update users set is_active = false where id = ${tom}`;
-// Today 00:30-02:00 on the school's clock (this month, today); a cancelled one does not count.
+// A 90-minute lesson that began today on the school's clock and already started (so it is not
+// planned time any more), whatever time the test runs; a cancelled one does not count.
 const todayStart = t
   .sql`date_trunc('day', now() at time zone 'Europe/Berlin') at time zone 'Europe/Berlin'`;
+const startedToday = t.sql`greatest(${todayStart}, now() - interval '1 minute')`;
 await t.sql`
   insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at, status)
-  values (${tom}, ${anna}, 'manual', ${todayStart} + interval '30 minutes',
-          ${todayStart} + interval '120 minutes', 'confirmed'),
+  values (${tom}, ${anna}, 'manual', ${startedToday},
+          ${startedToday} + interval '90 minutes', 'confirmed'),
          (${tom}, ${anna}, 'manual', ${todayStart} + interval '180 minutes',
           ${todayStart} + interval '240 minutes', 'cancelled'),
          (${maria}, ${anna}, 'manual', ${todayStart} + interval '40 days 10 hours',
