@@ -10,8 +10,7 @@ async function openControlled(context: BrowserContext, username: string): Promis
   const page = await context.newPage();
   await loginAs(page, app().baseURL, username);
   await page.goto(`${app().baseURL}/verfuegbarkeit`);
-  // Installing precaches the app shell; on a busy machine that takes a while.
-  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 60_000 });
+  await waitForController(page);
   // The page fills the API cache once the worker controls it.
   await page.waitForFunction(
     async () => {
@@ -24,6 +23,25 @@ async function openControlled(context: BrowserContext, username: string): Promis
   // The grid shows once the user's data (and its version) has loaded.
   await expect(cell(page, "Montag 07:00")).toBeVisible();
   return page;
+}
+
+/**
+ * Waits until the service worker controls the page. Installing precaches the app shell; on a
+ * busy machine one install can fail on a slow fetch, and the browser retries it only at the next
+ * navigation, as it would for a user who opens the app again.
+ */
+async function waitForController(page: Page): Promise<void> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
+        timeout: 25_000,
+      });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.reload();
+    }
+  }
 }
 
 function cell(page: Page, name: string) {
