@@ -204,6 +204,10 @@ test("the Verwaltung screens and their forms pass axe", async ({ page }) => {
     await page.getByRole("button", { name: addButton }).click();
     const dialog = page.getByRole("dialog");
     for (const name of rowButtons) await dialog.getByRole("button", { name }).first().click();
+    // Contrast is judged on the settled dialog, not halfway through its fade-in.
+    await page.evaluate(() =>
+      Promise.allSettled(document.getAnimations().map((animation) => animation.finished))
+    );
     const form = await new AxeBuilder({ page }).include(".modal").analyze();
     expect(form.violations.map((v) => `${path} form: ${v.id}`)).toEqual([]);
   }
