@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { Credentials } from "../../components/ui/credentials_modal.tsx";
-import { Modal } from "../../components/ui/modal.tsx";
+import { FormDialog } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { InstructorFormSections } from "./instructor_form_sections.tsx";
@@ -20,7 +20,6 @@ interface Props {
 /** The create form 'Fahrlehrer hinzufügen' with the sections of the detail form. */
 export function InstructorCreateModal({ onClose, onCreated }: Props) {
   const toast = useToast();
-  const formId = useId();
   const [form, setForm] = useState(emptyInstructorForm);
   const [problem, setProblem] = useState("");
   const [saving, setSaving] = useState(false);
@@ -55,36 +54,22 @@ export function InstructorCreateModal({ onClose, onCreated }: Props) {
   }
 
   return (
-    <Modal
-      open
+    <FormDialog
       title="Fahrlehrer hinzufügen"
       size="full"
+      saving={saving}
+      submitLabel="Fahrlehrer erstellen"
+      busyLabel="Wird erstellt..."
+      formClassName="long-form"
+      onSubmit={create}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Abbrechen
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button-primary"
-            disabled={saving}
-            aria-busy={saving || undefined}
-          >
-            {saving ? "Wird erstellt..." : "Fahrlehrer erstellen"}
-          </button>
-        </>
-      }
     >
-      <form id={formId} className="long-form" onSubmit={create} noValidate>
-        <InstructorFormSections
-          form={form}
-          setForm={setForm}
-          readOnly={false}
-          problem={problem}
-        />
-      </form>
-    </Modal>
+      <InstructorFormSections
+        form={form}
+        setForm={setForm}
+        readOnly={false}
+        problem={problem}
+      />
+    </FormDialog>
   );
 }

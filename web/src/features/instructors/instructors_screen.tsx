@@ -1,10 +1,8 @@
 import { useCallback, useState } from "react";
-import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { type Credentials, CredentialsModal } from "../../components/ui/credentials_modal.tsx";
 import {
   type Column,
   DataTable,
-  fetchAllPages,
   RowActions,
   useServerList,
 } from "../../components/ui/data_table.tsx";
@@ -12,8 +10,7 @@ import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
 import { Pagination } from "../../components/ui/pagination.tsx";
 import { SearchInput } from "../../components/ui/search_input.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api, ApiError } from "../../lib/api.ts";
-import { downloadFile, toXlsx } from "../../lib/export_files.ts";
+import { usePersonListActions } from "../../components/ui/use_person_list_actions.ts";
 import { formatGermanDate } from "../../lib/german_dates.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { InstructorCreateModal } from "./instructor_create.tsx";
@@ -68,7 +65,6 @@ function Qualification({ types }: { types: string[] }) {
 export default function InstructorsScreen() {
   usePageTitle("Fahrlehrer");
   const toast = useToast();
-  const confirm = useConfirm();
   const onError = useCallback(() => toast.show("Fehler beim Laden der Daten", "error"), [toast]);
   const list = useServerList<InstructorRow>(listPath, {
     defaultSort: { by: "username", direction: "asc" },
@@ -78,65 +74,24 @@ export default function InstructorsScreen() {
   const [detail, setDetail] = useState<{ id: number; mode: "view" | "edit" } | null>(null);
   const [creating, setCreating] = useState(false);
   const [credentials, setCredentials] = useState<Credentials | null>(null);
-  const [exporting, setExporting] = useState(false);
   const closeDetail = useCallback(() => setDetail(null), []);
 
-  async function remove(row: InstructorRow) {
-    const name = displayName(row);
-    const ok = await confirm({
-      title: "Fahrlehrer löschen",
-      message: `Möchten Sie ${name} wirklich löschen?`,
-      confirmLabel: "Löschen",
-      variant: "danger",
-    });
-    if (!ok) return;
-    try {
-      const answer = await api.delete<{ message?: string }>(`/admin/users/${row.id}/delete/`);
-      toast.show(answer?.message || "Fahrlehrer erfolgreich gelöscht", "success");
-      list.reload();
-    } catch (error) {
-      toast.show(
-        error instanceof ApiError && error.message
-          ? `Fehler beim Löschen: ${error.message}`
-          : "Löschen fehlgeschlagen",
-        "error",
-        5000,
-      );
-    }
-  }
-
-  async function exportList() {
-    if (exporting) return;
-    setExporting(true);
-    try {
-      const rows = await fetchAllPages<InstructorRow>(
-        listPath,
-        { search: list.search, sort: list.sort },
-        roleParams,
-      );
-      if (rows.length === 0) {
-        toast.show("Keine Fahrlehrer zum Exportieren vorhanden", "info");
-        return;
-      }
-      const blob = await toXlsx(
-        "Fahrlehrer",
-        ["Benutzername", "Name", "E-Mail", "Status", "Beigetreten"],
-        rows.map((r) => [
-          r.username,
-          displayName(r),
-          r.email,
-          r.is_active ? "Aktiv" : "Inaktiv",
-          formatGermanDate(r.date_joined),
-        ]),
-      );
-      downloadFile("fahrlehrer.xlsx", blob);
-      toast.show(`${rows.length} Fahrlehrer exportiert.`, "success");
-    } catch {
-      toast.show("Export fehlgeschlagen. Bitte versuchen Sie es erneut.", "error");
-    } finally {
-      setExporting(false);
-    }
-  }
+  const { remove, exportList, exporting } = usePersonListActions<InstructorRow>({
+    kind: "Fahrlehrer",
+    list,
+    listPath,
+    params: roleParams,
+    displayName,
+    exportFile: "fahrlehrer.xlsx",
+    exportHeaders: ["Benutzername", "Name", "E-Mail", "Status", "Beigetreten"],
+    exportRow: (r) => [
+      r.username,
+      displayName(r),
+      r.email,
+      r.is_active ? "Aktiv" : "Inaktiv",
+      formatGermanDate(r.date_joined),
+    ],
+  });
 
   const columns: Column<InstructorRow>[] = [
     {

@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { Credentials } from "../../components/ui/credentials_modal.tsx";
-import { Modal } from "../../components/ui/modal.tsx";
+import { FormDialog } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 import { StudentFormSections } from "./student_form_sections.tsx";
@@ -20,7 +20,6 @@ interface Props {
 /** The form 'Neuen Schüler anlegen' (spec 02 §2, §5, §8). */
 export function StudentCreateModal({ onClose, onCreated }: Props) {
   const toast = useToast();
-  const formId = useId();
   const [form, setForm] = useState(emptyStudentForm);
   const [problem, setProblem] = useState("");
   const [saving, setSaving] = useState(false);
@@ -56,31 +55,17 @@ export function StudentCreateModal({ onClose, onCreated }: Props) {
   }
 
   return (
-    <Modal
-      open
+    <FormDialog
       title="Neuen Schüler anlegen"
       size="full"
+      saving={saving}
+      submitLabel="Schüler erstellen"
+      busyLabel="Wird erstellt..."
+      formClassName="long-form"
+      onSubmit={create}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Abbrechen
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button-primary"
-            disabled={saving}
-            aria-busy={saving || undefined}
-          >
-            {saving ? "Wird erstellt..." : "Schüler erstellen"}
-          </button>
-        </>
-      }
     >
-      <form id={formId} className="long-form" onSubmit={create} noValidate>
-        <StudentFormSections form={form} setForm={setForm} readOnly={false} problem={problem} />
-      </form>
-    </Modal>
+      <StudentFormSections form={form} setForm={setForm} readOnly={false} problem={problem} />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { RadioGroup, TextField } from "../../components/ui/form_fields.tsx";
-import { Modal } from "../../components/ui/modal.tsx";
+import { FormDialog } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
 
@@ -12,7 +12,6 @@ interface Props {
 /** The dialog 'Neues Fahrzeug hinzufügen': licence plate (required) and transmission. */
 export function AddVehicleDialog({ onClose, onAdded }: Props) {
   const toast = useToast();
-  const formId = useId();
   const [name, setName] = useState("");
   const [transmission, setTransmission] = useState("manual");
   const [error, setError] = useState("");
@@ -50,54 +49,40 @@ export function AddVehicleDialog({ onClose, onAdded }: Props) {
   }
 
   return (
-    <Modal
-      open
+    <FormDialog
       title="Neues Fahrzeug hinzufügen"
       size="small"
+      saving={saving}
+      submitLabel="Hinzufügen"
+      busyLabel="Wird hinzugefügt..."
+      formClassName="form"
+      onSubmit={submit}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Abbrechen
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button-primary"
-            disabled={saving}
-            aria-busy={saving || undefined}
-          >
-            {saving ? "Wird hinzugefügt..." : "Hinzufügen"}
-          </button>
-        </>
-      }
     >
-      <form id={formId} className="form" onSubmit={submit} noValidate>
-        <TextField
-          label="Kennzeichen"
-          required
-          value={name}
-          onChange={(v) => {
-            setName(v);
-            if (error) setError("");
-          }}
-          placeholder="B-PL 1234"
-          hint="Geben Sie das Kennzeichen des Fahrzeugs ein"
-          error={error}
-          maxLength={20}
-          autoComplete="off"
-        />
-        <RadioGroup
-          legend="Getriebe"
-          name="vehicle-transmission"
-          value={transmission}
-          onChange={setTransmission}
-          options={[
-            { value: "manual", label: "Schaltgetriebe" },
-            { value: "automatic", label: "Automatik" },
-          ]}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Kennzeichen"
+        required
+        value={name}
+        onChange={(v) => {
+          setName(v);
+          if (error) setError("");
+        }}
+        placeholder="B-PL 1234"
+        hint="Geben Sie das Kennzeichen des Fahrzeugs ein"
+        error={error}
+        maxLength={20}
+        autoComplete="off"
+      />
+      <RadioGroup
+        legend="Getriebe"
+        name="vehicle-transmission"
+        value={transmission}
+        onChange={setTransmission}
+        options={[
+          { value: "manual", label: "Schaltgetriebe" },
+          { value: "automatic", label: "Automatik" },
+        ]}
+      />
+    </FormDialog>
   );
 }

@@ -1,0 +1,48 @@
+import { type FormEvent, type ReactNode, useId } from "react";
+import { Modal } from "./modal.tsx";
+
+interface FormDialogProps {
+  title: string;
+  size?: "small" | "medium" | "large" | "full";
+  /** true while the submit call runs: the button is disabled and shows busyLabel */
+  saving: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  formClassName?: string;
+  onSubmit(event: FormEvent): void;
+  onClose(): void;
+  children: ReactNode;
+}
+
+/** A modal holding one form, with 'Abbrechen' and a submit button in its footer. */
+export function FormDialog(props: FormDialogProps) {
+  const formId = useId();
+  return (
+    <Modal
+      open
+      title={props.title}
+      size={props.size}
+      onClose={props.onClose}
+      footer={
+        <>
+          <button type="button" className="button button-secondary" onClick={props.onClose}>
+            Abbrechen
+          </button>
+          <button
+            type="submit"
+            form={formId}
+            className="button button-primary"
+            disabled={props.saving}
+            aria-busy={props.saving || undefined}
+          >
+            {props.saving ? props.busyLabel : props.submitLabel}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} className={props.formClassName} onSubmit={props.onSubmit} noValidate>
+        {props.children}
+      </form>
+    </Modal>
+  );
+}
