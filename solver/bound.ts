@@ -25,17 +25,25 @@ export function hasBothTransmissions(instance: Instance): boolean {
   return instance.students.some((s) => s.needs.manual > 0 && s.needs.automatic > 0);
 }
 
-/** Upper bound on new lessons and on the best possible lowest share. */
+/**
+ * Upper bound on new lessons and on the best possible lowest share. `reached` is what a valid plan
+ * got: where it already meets the split relaxation's figures, the merged relaxation cannot give
+ * less (a valid plan fits every relaxation, and its lowest share is one of the shares the search
+ * tries), so that second network is only built when it could tighten a figure.
+ */
 export function bounds(
   model: Model,
   split?: { lessons: number; share: number },
+  reached?: { lessons: number; minShare: number },
 ): { upperBound: number; bestMinShare: number } {
   if (!split) {
     const { lessons, network } = relaxationFlow(model, "split");
     split = { lessons, share: bestMinShare(network) };
   }
   let upperBound = split.lessons, share = split.share;
-  if (hasBothTransmissions(model.instance)) {
+  const settled = reached !== undefined && reached.lessons >= upperBound &&
+    reached.minShare >= share - 1e-9;
+  if (!settled && hasBothTransmissions(model.instance)) {
     const merged = relaxationFlow(model, "merged");
     upperBound = Math.min(upperBound, merged.lessons);
     share = Math.min(share, bestMinShare(merged.network));

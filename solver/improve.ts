@@ -16,11 +16,10 @@ import type { Lesson } from "./assign.ts";
 import { minCostAssignment } from "./assignment.ts";
 import { type Model, slot } from "./model.ts";
 import { possibleLessons } from "./quality.ts";
-import { continuityCost } from "./rules/continuity.ts";
-import { preferredInstructorPenalty } from "./rules/preferredInstructor.ts";
 import { preferredTimePenalty } from "./rules/preferredTimes.ts";
 import { canTeach } from "./rules/qualification.ts";
 import { workloadGoal, workloadPenalty } from "./rules/workload.ts";
+import { StudentInstructorTally } from "./studentInstructorTally.ts";
 
 export interface ImproveOptions {
   /** performance.now() after which the search stops and keeps the best plan so far. */
@@ -68,11 +67,11 @@ export function improveSoftPreferences(
   }
   for (sweeps = 1; sweeps <= 20; sweeps++) {
     const before = moves, penalty = search.total;
+    moves += search.reassignHours();
     for (let n = 0; n < order.length && !(n % 64 === 0 && outOfTime()); n++) {
       moves += search.relocate(order[n]);
     }
     if (stoppedByTime || outOfTime()) break;
-    moves += search.reassignHours();
     for (let n = 0; n < students.length && !(n % 8 === 0 && outOfTime()); n++) {
       moves += search.consolidate(students[n]);
     }
@@ -104,15 +103,25 @@ class SoftSearch {
   private instrWeek: Int32Array;
   private studentDay: Int32Array;
   private vehUse: Int32Array[] | null;
-  private counts: Int32Array;
+  private tally: StudentInstructorTally;
   private given: Int32Array;
   private goal: Float64Array;
   private preferred: Int32Array;
   private hasPref: Uint8Array;
   private studentCost: Float64Array;
   private workCost: Float64Array;
+  /** Per instructor, the penalty change of one lesson more (kept with workCost). */
+  private workUp: Float64Array;
   private qualified: Uint8Array;
   private studentSlots: Int32Array[];
+  /**
+   * Per (student, instructor, g) at index (s * nI + i) * 2 + g, the hours both are available, g = 0
+   * those without and g = 1 those with the preferred-times penalty.
+   */
+  private common: Int32Array[];
+  /** bestPlace's scratch: (instructor, hour group) pairs as `common` indices by ascending cost. */
+  private pairOf: Int32Array;
+  private pairCost: Float64Array;
   private lessonsOf: number[][];
   /** Per lesson, a signature of its student's lessons when ejectToHome last found nothing for it. */
   private failedAt: Float64Array;
@@ -137,8 +146,6 @@ class SoftSearch {
     this.instrWeek = new Int32Array(nI * model.weeks);
     this.studentDay = new Int32Array(nS * days);
     this.vehUse = model.vehicleCap ? [new Int32Array(this.H), new Int32Array(this.H)] : null;
-    this.counts = new Int32Array(nS * nI);
-    for (const [s, i] of fixedPairs) this.counts[s * nI + i]++;
     this.given = new Int32Array(nI);
     this.goal = new Float64Array(nI);
     instance.instructors.forEach((ins, i) => {
@@ -154,6 +161,15 @@ class SoftSearch {
           ? -1
           : model.instructorIndex.get(st.preferredInstructor) ?? -1,
     );
+    this.tally = new StudentInstructorTally(
+      nI,
+      this.preferred,
+      this.weights.continuity,
+      this.weights.instructor,
+    );
+    for (const [s, i] of fixedPairs) this.tally.add(s, i, 1);
+    this.pairOf = new Int32Array(nI * 2);
+    this.pairCost = new Float64Array(nI * 2);
     this.hasPref = Uint8Array.from(instance.students, (st) => (st.preferred?.length ? 1 : 0));
     this.qualified = new Uint8Array(nI * 2);
     instance.instructors.forEach((ins, i) => {
@@ -165,14 +181,19 @@ class SoftSearch {
       g.forEach((ok, k) => ok && ks.push(k));
       return Int32Array.from(ks);
     });
+    this.common = new Array(nS * nI * 2);
     this.failedAt = new Float64Array(lessons.length).fill(NaN);
     this.lessonsOf = instance.students.map(() => []);
     lessons.forEach((l, L) => this.lessonsOf[l.student].push(L));
     this.studentCost = new Float64Array(nS);
     this.workCost = new Float64Array(nI);
+    this.workUp = new Float64Array(nI);
     for (let L = 0; L < lessons.length; L++) this.occupy(L, 1);
     for (let s = 0; s < nS; s++) this.total += this.studentCost[s] = this.studentCostOf(s);
-    for (let i = 0; i < nI; i++) this.total += this.workCost[i] = this.workOf(i, this.given[i]);
+    for (let i = 0; i < nI; i++) {
+      this.total += this.workCost[i] = this.workOf(i, this.given[i]);
+      this.workUp[i] = this.workOf(i, this.given[i] + 1) - this.workCost[i];
+    }
     for (const l of lessons) this.total += this.timeCost(l.student, slot(l.day, l.hour));
   }
 
@@ -183,9 +204,12 @@ class SoftSearch {
   }
 
   private studentCostOf(s: number): number {
-    const row = this.counts.subarray(s * this.nI, (s + 1) * this.nI);
-    return continuityCost(row, this.weights.continuity) +
-      preferredInstructorPenalty(row, this.preferred[s], this.weights.instructor);
+    return this.tally.cost(s);
+  }
+
+  /** Change of student s's cost when one lesson goes from instructor `from` to `to` (-1: none). */
+  private studentChange(s: number, from: number, to: number): number {
+    return this.tally.costAfter(s, from, to) - this.studentCost[s];
   }
 
   private workOf(i: number, given: number): number {
@@ -211,7 +235,7 @@ class SoftSearch {
     this.instrWeek[i * m.weeks + m.weekOfDay[l.day]] += sign;
     this.studentDay[s * m.days + l.day] += sign;
     if (this.vehUse) this.vehUse[T_INDEX[l.transmission]][k] += sign;
-    this.counts[s * this.nI + i] += sign;
+    this.tally.add(s, i, sign);
     this.given[i] += sign;
   }
 
@@ -237,6 +261,7 @@ class SoftSearch {
       this.workCost[i];
     this.studentCost[s] = sc;
     this.workCost[i] = wc;
+    this.workUp[i] = this.workOf(i, this.given[i] + 1) - wc;
   }
 
   /** Every hard rule for a lesson of student s and transmission t with instructor i at (day, hour). */
@@ -277,11 +302,7 @@ class SoftSearch {
 
   /** Penalty change of giving student s one more lesson with instructor i (hour aside). */
   private instructorShift(s: number, i: number): number {
-    const c = s * this.nI + i;
-    this.counts[c]++;
-    const sc = this.studentCostOf(s);
-    this.counts[c]--;
-    return sc - this.studentCost[s] + this.workOf(i, this.given[i] + 1) - this.workCost[i];
+    return this.studentChange(s, -1, i) + this.workUp[i];
   }
 
   /**
@@ -293,8 +314,8 @@ class SoftSearch {
     if (this.preferred[s] >= 0 && this.preferred[s] !== current) list.push(this.preferred[s]);
     let taker = -1, gain = -EPS;
     for (let i = 0; i < this.nI; i++) {
-      if (this.counts[s * this.nI + i] > 0 && !list.includes(i)) list.push(i);
-      const g = this.workOf(i, this.given[i] + 1) - this.workCost[i];
+      if (this.tally.counts[s * this.nI + i] > 0 && !list.includes(i)) list.push(i);
+      const g = this.workUp[i];
       if (g < gain) (gain = g, taker = i);
     }
     if (taker >= 0 && !list.includes(taker)) list.push(taker);
@@ -304,28 +325,63 @@ class SoftSearch {
   /** The cheapest feasible (instructor, day, hour) for lesson L (already removed) costing less than `limit`, or null. */
   private bestPlace(L: number, limit: number, only = -1): [number, number, number] | null {
     const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
-    const near = only >= 0 ? [only] : this.candidates(s, l.instructor);
-    const shift = new Float64Array(this.nI).fill(Infinity);
-    let cheapest = Infinity;
-    for (let i = 0; i < this.nI; i++) {
-      if (!this.qualified[i * 2 + t] || (only >= 0 && i !== only)) continue;
-      shift[i] = this.instructorShift(s, i);
-      cheapest = Math.min(cheapest, shift[i]);
-    }
-    let best = limit, bi = -1, bk = -1;
     const here = slot(l.day, l.hour);
-    for (const k of this.studentSlots[s]) {
-      const tc = this.timeCost(s, k);
-      if (tc + cheapest >= best - EPS) continue;
-      const day = (k / 24) | 0, hour = k % 24;
-      const tryOne = (i: number) => {
-        const c = tc + shift[i];
-        if (c < best - EPS && this.canPlace(s, t, i, day, hour)) (best = c, bi = i, bk = k);
-      };
-      if (k === here && only < 0) { for (let i = 0; i < this.nI; i++) tryOne(i); }
-      else for (const i of near) tryOne(i);
+    let best = limit, bi = -1, bk = -1;
+    // In its own hour any instructor may take the lesson; elsewhere only the likely ones.
+    if (only < 0) {
+      const tc = this.timeCost(s, here);
+      for (let i = 0; i < this.nI; i++) {
+        if (!this.qualified[i * 2 + t]) continue;
+        const c = tc + this.instructorShift(s, i);
+        if (c < best - EPS && this.canPlace(s, t, i, l.day, l.hour)) (best = c, bi = i, bk = here);
+      }
+    }
+    // The likely instructors at the student's other hours, as (instructor, hours without or with
+    // the time penalty) pairs, cheapest first: the first pair with a feasible hour is the best.
+    const near = only >= 0 ? [only] : this.candidates(s, l.instructor);
+    const pairCost = this.pairCost, pairOf = this.pairOf, fee = this.weights.times;
+    let n = 0;
+    for (const i of near) {
+      if (!this.qualified[i * 2 + t]) continue;
+      const shift = this.instructorShift(s, i);
+      for (let g = 0; g < 2; g++) {
+        const c = shift + (g === 0 ? 0 : fee);
+        let j = n++;
+        for (; j > 0 && pairCost[j - 1] > c; j--) {
+          (pairCost[j] = pairCost[j - 1], pairOf[j] = pairOf[j - 1]);
+        }
+        (pairCost[j] = c, pairOf[j] = (s * this.nI + i) * 2 + g);
+      }
+    }
+    for (let r = 0; r < n && pairCost[r] < best - EPS; r++) {
+      const i = (pairOf[r] >> 1) % this.nI;
+      const hours = this.commonHours(s, i, (pairOf[r] & 1) as 0 | 1);
+      const iAt = i * this.H, sAt = s * this.H;
+      for (let x = 0; x < hours.length; x++) {
+        const k = hours[x];
+        // Most hours fail here; canPlace checks the rest.
+        if (this.instrAt[iAt + k] >= 0 || this.studentAt[sAt + k] >= 0) continue;
+        if (k === here && only < 0) continue;
+        if (this.canPlace(s, t, i, (k / 24) | 0, k % 24)) {
+          return [i, (k / 24) | 0, k % 24];
+        }
+      }
     }
     return bi < 0 ? null : [bi, (bk / 24) | 0, bk % 24];
+  }
+
+  /** The hours student s and instructor i are both available, without (g = 0) or with (g = 1) the time penalty. */
+  private commonHours(s: number, i: number, g: 0 | 1): Int32Array {
+    const at = (s * this.nI + i) * 2;
+    if (!this.common[at]) {
+      const free = this.model.instructorFree[i], without: number[] = [], withFee: number[] = [];
+      for (const k of this.studentSlots[s]) {
+        if (free[k]) (this.timeCost(s, k) === 0 ? without : withFee).push(k);
+      }
+      this.common[at] = Int32Array.from(without);
+      this.common[at + 1] = Int32Array.from(withFee);
+    }
+    return this.common[at + g];
   }
 
   /** Moves lesson L to a cheaper (hour, instructor) of its student; 1 when it moved. */
@@ -370,16 +426,11 @@ class SoftSearch {
       const busy = rows.length;
       const cost = rows.map((L, r) => {
         const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
-        const from = s * nI + l.instructor;
         return cols.map((i, c) => {
           if (c === r) return 0;
           if (!this.qualified[i * 2 + t]) return BIG;
-          this.counts[from]--;
-          this.counts[s * nI + i]++;
-          let d = this.studentCostOf(s) - this.studentCost[s];
-          this.counts[s * nI + i]--;
-          this.counts[from]++;
-          if (c >= busy) d += this.workOf(i, this.given[i] + 1) - this.workCost[i];
+          let d = this.studentChange(s, l.instructor, i);
+          if (c >= busy) d += this.workUp[i];
           return d;
         });
       });
@@ -431,22 +482,27 @@ class SoftSearch {
 
   /** Lesson L outside its student's preferred hours takes a preferred hour whose instructor's lesson moves elsewhere. */
   ejectIntoPreferred(L: number): number {
-    const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
-    if (this.timeCost(s, slot(l.day, l.hour)) === 0) return 0;
-    const pref = this.model.studentPreferred[s];
-    for (const k of this.studentSlots[s]) {
-      if (!pref[k] || this.studentAt[s * this.H + k] >= 0) continue;
-      const day = (k / 24) | 0, hour = k % 24;
-      for (const j of this.candidates(s, l.instructor)) {
+    const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission], x = l.instructor;
+    const fee = this.timeCost(s, slot(l.day, l.hour)), m = this.model;
+    if (fee === 0) return 0;
+    for (const j of this.candidates(s, x)) {
+      if (!this.qualified[j * 2 + t]) continue;
+      // What L's student gains (workload aside); M's move must not eat it up.
+      const gain = this.studentChange(s, x, j) - fee;
+      if (gain >= -EPS) continue;
+      for (const k of this.commonHours(s, j, 0)) {
         const M = this.instrAt[j * this.H + k];
-        if (M < 0 || !this.qualified[j * 2 + t]) continue;
+        if (M < 0 || this.studentAt[s * this.H + k] >= 0) continue;
+        const day = (k / 24) | 0, hour = k % 24;
+        if (day !== l.day && this.studentDay[s * m.days + day] >= m.studentDayCap[s][day]) continue;
+        if (gain + this.moveBound(M) >= -EPS) continue;
         const before = this.total;
         this.log.length = 0;
         this.remove(L);
         this.remove(M);
         if (this.canPlace(s, t, j, day, hour)) {
           this.place(L, j, day, hour);
-          const to = this.bestPlace(M, Infinity);
+          const to = this.bestPlace(M, before - this.total);
           if (to) {
             this.place(M, ...to);
             if (this.total < before - EPS) return 1;
@@ -464,7 +520,7 @@ class SoftSearch {
     if (this.preferred[s] >= 0) list.push(this.preferred[s]);
     let main = -1, most = 0;
     for (let i = 0; i < this.nI; i++) {
-      const n = this.counts[s * this.nI + i];
+      const n = this.tally.counts[s * this.nI + i];
       if (n > most) (most = n, main = i);
     }
     if (main >= 0 && main !== this.preferred[s]) list.push(main);
@@ -478,19 +534,15 @@ class SoftSearch {
   private moveBound(M: number): number {
     const l = this.lessons[M], s = l.student, y = l.instructor, c = s * this.nI;
     const t = T_INDEX[l.transmission];
-    let best = this.studentCost[s], triedNew = false;
-    this.counts[c + y]--;
+    let best = 0, triedNew = false;
     for (let i = 0; i < this.nI; i++) {
       if (i === y || !this.qualified[i * 2 + t]) continue;
-      const fresh = this.counts[c + i] === 0 && i !== this.preferred[s];
+      const fresh = this.tally.counts[c + i] === 0 && i !== this.preferred[s];
       if (fresh && triedNew) continue; // every instructor new to s costs the same
       triedNew ||= fresh;
-      this.counts[c + i]++;
-      best = Math.min(best, this.studentCostOf(s));
-      this.counts[c + i]--;
+      best = Math.min(best, this.studentChange(s, y, i));
     }
-    this.counts[c + y]++;
-    return best - this.studentCost[s] - this.timeCost(s, slot(l.day, l.hour));
+    return best - this.timeCost(s, slot(l.day, l.hour));
   }
 
   /**
@@ -512,35 +564,34 @@ class SoftSearch {
     for (const y of this.homes(s)) {
       if (y === x || !this.qualified[y * 2 + t]) continue;
       // Gain of L's student alone from the move (its hour aside); M's move rarely pays back a loss.
-      const c = s * this.nI;
-      this.counts[c + x]--;
-      this.counts[c + y]++;
-      const gain = this.studentCostOf(s) - this.studentCost[s];
-      this.counts[c + y]--;
-      this.counts[c + x]++;
-      for (const k of this.studentSlots[s]) {
-        const M = this.instrAt[y * this.H + k];
-        if (M < 0 || this.lessons[M].student === s) continue;
-        const gainHere = gain + this.timeCost(s, k) - hereTime;
+      const gain = this.studentChange(s, x, y);
+      for (let g = 0; g < 2; g++) {
+        const gainHere = gain + (g === 0 ? 0 : this.weights.times) - hereTime;
         if (gainHere >= -EPS) continue;
-        const day = (k / 24) | 0, hour = k % 24;
-        // The student's own limits, checked before anything is taken out (y's stay as they are).
-        if (day !== l.day && this.studentDay[s * m.days + day] >= m.studentDayCap[s][day]) continue;
-        if (gainHere + this.moveBound(M) >= -EPS) continue;
-        const before = this.total;
-        this.log.length = 0;
-        this.remove(L);
-        this.remove(M);
-        if (this.canPlace(s, t, y, day, hour)) {
-          this.place(L, y, day, hour);
-          // Only a place that leaves the total below where it was is worth taking.
-          const to = this.bestPlace(M, before - this.total);
-          if (to) {
-            this.place(M, ...to);
-            if (this.total < before - EPS) return 1;
+        for (const k of this.commonHours(s, y, g as 0 | 1)) {
+          const M = this.instrAt[y * this.H + k];
+          if (M < 0 || this.lessons[M].student === s) continue;
+          const day = (k / 24) | 0, hour = k % 24;
+          // The student's own limits, checked before anything is taken out (y's stay as they are).
+          if (day !== l.day && this.studentDay[s * m.days + day] >= m.studentDayCap[s][day]) {
+            continue;
           }
+          if (gainHere + this.moveBound(M) >= -EPS) continue;
+          const before = this.total;
+          this.log.length = 0;
+          this.remove(L);
+          this.remove(M);
+          if (this.canPlace(s, t, y, day, hour)) {
+            this.place(L, y, day, hour);
+            // Only a place that leaves the total below where it was is worth taking.
+            const to = this.bestPlace(M, before - this.total);
+            if (to) {
+              this.place(M, ...to);
+              if (this.total < before - EPS) return 1;
+            }
+          }
+          this.undo(L, M);
         }
-        this.undo(L, M);
       }
     }
     this.failedAt[L] = sig;

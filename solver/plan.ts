@@ -7,7 +7,7 @@
  * repairs for per-transmission needs and runs longer than the break rule -> instructors per lesson
  * (continuity, preferred instructor) -> vehicles -> reasons for what is missing.
  */
-import { improveInstructorChoice, lessonsFromFlow } from "./assign.ts";
+import { lessonsFromFlow } from "./assign.ts";
 import { improveSoftPreferences } from "./improve.ts";
 import { lessonStart } from "./calendar.ts";
 import { bestMinShare, capAtShare, fillUp, lowestShare, restoreShare } from "./fairness.ts";
@@ -70,7 +70,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
 
   step(30, "Beste Mindestquote wird gesucht", Math.round(total * 0.3));
   let fairShare = bestMinShare(network);
-  const reference = bounds(model, { lessons: splitLessons, share: fairShare });
+  const splitShare = fairShare;
 
   // A student with both transmissions may get both on one day in this network; such a day is
   // given to one transmission, and where that drops someone below the fair share, the fair
@@ -98,7 +98,6 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     model.studentIndex.get(f.student)!,
     model.instructorIndex.get(f.instructor)!,
   ]);
-  improveInstructorChoice(model, lessons, fixedPairs);
 
   step(80, "Wünsche werden berücksichtigt", Math.round(total * 0.8));
   const search = improveSoftPreferences(model, lessons, fixedPairs, {
@@ -143,6 +142,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   });
 
   const quality = measureQuality(instance, { appointments }, model);
+  const reference = bounds(model, { lessons: splitLessons, share: splitShare }, quality);
   const result: Plan = {
     format: "fahrplan-plan/1",
     appointments,

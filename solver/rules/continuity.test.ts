@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { improveInstructorChoice, type Lesson } from "../assign.ts";
+import type { Lesson } from "../assign.ts";
+import { improveSoftPreferences } from "../improve.ts";
 import { buildModel } from "../model.ts";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
@@ -16,7 +17,7 @@ Deno.test("continuity: search cost adds a slope per lesson away from the main in
   assert.equal(continuityCost([3, 1, 0], 0), 0);
 });
 
-Deno.test("continuity: swaps inside an hour give each student one instructor", () => {
+Deno.test("continuity: the soft search swaps inside an hour so each student keeps one instructor", () => {
   const model = buildModel(tiny({ days: 2, instructors: [{}, {}], studentCount: 2 }));
   const l = (student: number, instructor: number, day: number): Lesson => ({
     student,
@@ -26,7 +27,7 @@ Deno.test("continuity: swaps inside an hour give each student one instructor", (
     transmission: "manual",
   });
   const lessons = [l(0, 0, 0), l(1, 1, 0), l(0, 1, 1), l(1, 0, 1)];
-  improveInstructorChoice(model, lessons, []);
+  improveSoftPreferences(model, lessons, []);
   assert.equal(lessons[0].instructor, lessons[2].instructor);
   assert.equal(lessons[1].instructor, lessons[3].instructor);
 });

@@ -28,5 +28,18 @@ export function continuityCost(lessonsByInstructor: ArrayLike<number>, weight: n
     total += n;
     if (n > most) most = n;
   }
+  return continuityCostOfTally(distinct, total, most, weight);
+}
+
+/**
+ * The same cost from a tally: instructors with lessons, lessons, and lessons with the main
+ * instructor. The search keeps these per student, so trying a move costs no pass over a row.
+ */
+export function continuityCostOfTally(
+  distinct: number,
+  total: number,
+  most: number,
+  weight: number,
+): number {
   return weight * (Math.max(0, distinct - 1) + CONTINUITY_SLOPE * (total - most));
 }

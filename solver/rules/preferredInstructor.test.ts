@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { improveInstructorChoice, type Lesson } from "../assign.ts";
+import type { Lesson } from "../assign.ts";
+import { improveSoftPreferences } from "../improve.ts";
 import { buildModel } from "../model.ts";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
@@ -12,7 +13,7 @@ Deno.test("preferred instructor: penalty per lesson with someone else", () => {
   assert.equal(preferredInstructorPenalty([2, 3], 1, 60), 120);
 });
 
-Deno.test("preferred instructor: the student gets I2 when it only costs a swap", () => {
+Deno.test("preferred instructor: the soft search gives the student I2 when it only costs a swap", () => {
   const model = buildModel(
     tiny({ instructors: [{}, {}], students: [{ preferredInstructor: "I2" }, {}] }),
   );
@@ -20,7 +21,7 @@ Deno.test("preferred instructor: the student gets I2 when it only costs a swap",
     { student: 0, instructor: 0, day: 0, hour: 10, transmission: "manual" },
     { student: 1, instructor: 1, day: 0, hour: 10, transmission: "manual" },
   ];
-  improveInstructorChoice(model, lessons, []);
+  improveSoftPreferences(model, lessons, []);
   assert.deepEqual(lessons.map((x) => x.instructor), [1, 0]);
 });
 
