@@ -41,12 +41,13 @@ export function bounds(
     split = { lessons, share: bestMinShare(network) };
   }
   let upperBound = split.lessons, share = split.share;
-  const settled = reached !== undefined && reached.lessons >= upperBound &&
-    reached.minShare >= share - 1e-9;
-  if (!settled && hasBothTransmissions(model.instance)) {
+  if (!hasBothTransmissions(model.instance)) return { upperBound, bestMinShare: share };
+  const lessonsOpen = !reached || reached.lessons < upperBound;
+  const shareOpen = !reached || reached.minShare < share - 1e-9;
+  if (lessonsOpen || shareOpen) {
     const merged = relaxationFlow(model, "merged");
     upperBound = Math.min(upperBound, merged.lessons);
-    share = Math.min(share, bestMinShare(merged.network));
+    if (shareOpen) share = Math.min(share, bestMinShare(merged.network));
   }
   return { upperBound, bestMinShare: share };
 }

@@ -19,9 +19,16 @@ export function daysBetween(start: string, date: string): number {
 
 /** ISO weekday, 1 = Monday .. 7 = Sunday. */
 export function weekdayOf(date: string): number {
-  const d = new Date(date + "T00:00:00Z").getUTCDay();
-  return d === 0 ? 7 : d;
+  let wd = weekdays.get(date);
+  if (wd === undefined) {
+    const d = new Date(date + "T00:00:00Z").getUTCDay();
+    weekdays.set(date, wd = d === 0 ? 7 : d);
+  }
+  return wd;
 }
+
+/** The model asks for the same few dates once per person and day: parsing them once is enough. */
+const weekdays = new Map<string, number>();
 
 /** The Monday of the ISO week holding `date`; two dates share an ISO week when these are equal. */
 export function isoWeekMonday(date: string): string {

@@ -2,60 +2,48 @@
 
 export class FlowNetwork {
   nodes = 0;
-  private head: number[] | Int32Array = [];
-  private next: number[] | Int32Array = [];
-  to: number[] | Int32Array = [];
-  cap: number[] | Int32Array = [];
-  flow: number[] | Int32Array = [];
+  /** Edges so far; the arrays below are longer (they grow by doubling). */
+  edges = 0;
+  // Typed arrays from the start, grown by doubling: the hot loops then see one array type only
+  // (mixing plain and typed arrays in one field made every access polymorphic and slow).
+  private head = new Int32Array(64).fill(-1);
+  private next = new Int32Array(64);
+  to = new Int32Array(64);
+  cap = new Int32Array(64);
+  flow = new Int32Array(64);
   /** Edges that may not take more flow (their flow can still be pushed back). */
-  closed: number[] | Uint8Array = [];
-  private frozen = false;
+  closed = new Uint8Array(64);
   private level = new Int32Array(0);
   private queue = new Int32Array(0);
   private iter = new Int32Array(0);
 
   /** Adds a node and returns its id. */
   addNode(): number {
-    this.thaw();
-    (this.head as number[]).push(-1);
+    if (this.nodes === this.head.length) this.head = grown(this.head, -1);
+    this.head[this.nodes] = -1;
     return this.nodes++;
   }
 
   /** Adds edge u -> v with capacity c and returns its id (the reverse edge is id ^ 1). */
   addEdge(u: number, v: number, c: number): number {
-    this.thaw();
-    const e = this.to.length;
-    (this.to as number[]).push(v, u);
-    (this.cap as number[]).push(c, 0);
-    (this.flow as number[]).push(0, 0);
-    (this.closed as number[]).push(0, 0);
-    (this.next as number[]).push(this.head[u], this.head[v]);
+    const e = this.edges;
+    if (e + 2 > this.to.length) {
+      this.next = grown(this.next, 0);
+      this.to = grown(this.to, 0);
+      this.cap = grown(this.cap, 0);
+      this.flow = grown(this.flow, 0);
+      this.closed = grown(this.closed, 0);
+    }
+    this.to[e] = v;
+    this.to[e + 1] = u;
+    this.cap[e] = c;
+    this.cap[e + 1] = 0;
+    this.next[e] = this.head[u];
+    this.next[e + 1] = this.head[v];
     this.head[u] = e;
     this.head[v] = e + 1;
+    this.edges += 2;
     return e;
-  }
-
-  /** Typed arrays once the network stands: several times faster in the hot loops. */
-  private freeze(): void {
-    if (this.frozen) return;
-    this.head = Int32Array.from(this.head);
-    this.next = Int32Array.from(this.next);
-    this.to = Int32Array.from(this.to);
-    this.cap = Int32Array.from(this.cap);
-    this.flow = Int32Array.from(this.flow);
-    this.closed = Uint8Array.from(this.closed);
-    this.frozen = true;
-  }
-
-  private thaw(): void {
-    if (!this.frozen) return;
-    this.head = Array.from(this.head);
-    this.next = Array.from(this.next);
-    this.to = Array.from(this.to);
-    this.cap = Array.from(this.cap);
-    this.flow = Array.from(this.flow);
-    this.closed = Array.from(this.closed);
-    this.frozen = false;
   }
 
   private residual(e: number): number {
@@ -102,7 +90,6 @@ export class FlowNetwork {
 
   /** Augments the current flow to a maximum one; returns how much was added. */
   maxFlow(s: number, t: number): number {
-    this.freeze();
     if (this.level.length !== this.nodes) {
       this.level = new Int32Array(this.nodes);
       this.iter = new Int32Array(this.nodes);
@@ -149,4 +136,12 @@ export class FlowNetwork {
   *outEdges(u: number): Generator<number> {
     for (let e = this.head[u]; e !== -1; e = this.next[e]) if ((e & 1) === 0) yield e;
   }
+}
+
+/** A copy of `a` twice as long, the new part filled with `fill`. */
+function grown<T extends Int32Array | Uint8Array>(a: T, fill: number): T {
+  const b = new (a.constructor as { new (n: number): T })(a.length * 2);
+  b.set(a);
+  if (fill !== 0) b.fill(fill, a.length);
+  return b;
 }

@@ -149,8 +149,7 @@ export function buildNetwork(model: Model, side: StudentSide): LessonNetwork {
       for (let d = 0; d < days; d++) {
         if (model.studentDayCap[s][d] === 0) continue;
         let dayNode = -1;
-        for (let h = 0; h < 24; h++) {
-          if (!model.studentFree[s][slot(d, h)]) continue;
+        for (const h of hoursOfDay(model, s, d)) {
           const targets = ts.map((t) => [t, vehicleNode(d, h, t)] as const).filter(([, v]) =>
             v >= 0
           );
@@ -182,4 +181,18 @@ export function buildNetwork(model: Model, side: StudentSide): LessonNetwork {
   });
   void TRANSMISSIONS;
   return { net, source, sink, needEdges, mergedStudents, dayEdges, lessons, teaching, hourEdges };
+}
+
+/**
+ * The student's free hours of a day, those outside their preferred windows first. The flow
+ * explores a node's edges newest first, so lessons go to preferred hours where the flow is free
+ * to choose, which leaves the soft search less to move.
+ */
+function hoursOfDay(model: Model, s: number, d: number): number[] {
+  const free: number[] = [], preferred: number[] = [];
+  for (let h = 0; h < 24; h++) {
+    const k = slot(d, h);
+    if (model.studentFree[s][k]) (model.studentPreferred[s][k] ? preferred : free).push(h);
+  }
+  return free.concat(preferred);
 }

@@ -155,6 +155,8 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       searchMoves: search.moves,
       searchSweeps: search.sweeps,
       searchStoppedByTime: search.stoppedByTime ? 1 : 0,
+      softPenaltyBefore: Math.round(search.penaltyBefore),
+      softPenaltyAfter: Math.round(search.penaltyAfter),
       variables: total,
       seconds: Math.round(performance.now() - started) / 1000,
     },

@@ -1,0 +1,58 @@
+import assert from "node:assert/strict";
+import { FlowNetwork } from "./flow.ts";
+
+/** Source, sink and two middle nodes: max-flow 5, known by hand (cut {s,a,b} -> t is 2 + 3). */
+function diamond(): { net: FlowNetwork; s: number; t: number; a: number; b: number } {
+  const net = new FlowNetwork();
+  const s = net.addNode(), t = net.addNode(), a = net.addNode(), b = net.addNode();
+  net.addEdge(s, a, 3);
+  net.addEdge(s, b, 2);
+  net.addEdge(a, b, 1);
+  net.addEdge(a, t, 2);
+  net.addEdge(b, t, 3);
+  return { net, s, t, a, b };
+}
+
+Deno.test("flow: the max-flow of a small network equals its min cut", () => {
+  const { net, s, t } = diamond();
+  assert.equal(net.maxFlow(s, t), 5);
+  assert.equal(net.maxFlow(s, t), 0); // already maximal: nothing more to add
+});
+
+Deno.test("flow: the network grows past its first arrays and after a run", () => {
+  const net = new FlowNetwork();
+  const s = net.addNode(), t = net.addNode();
+  // 200 parallel paths: well beyond the 64 slots the arrays start with.
+  for (let k = 0; k < 200; k++) {
+    const m = net.addNode();
+    net.addEdge(s, m, 1);
+    net.addEdge(m, t, 1);
+  }
+  assert.equal(net.maxFlow(s, t), 200);
+  const m = net.addNode();
+  net.addEdge(s, m, 5);
+  net.addEdge(m, t, 4);
+  assert.equal(net.maxFlow(s, t), 4);
+  assert.equal(net.edges, 2 * (400 + 2));
+});
+
+Deno.test("flow: a closed edge takes no more flow, and a raised capacity is used on the next run", () => {
+  const { net, s, t } = diamond();
+  const extra = net.addEdge(s, t, 1);
+  net.closed[extra] = 1;
+  assert.equal(net.maxFlow(s, t), 5);
+  net.closed[extra] = 0;
+  net.cap[extra] = 2;
+  assert.equal(net.maxFlow(s, t), 2);
+});
+
+Deno.test("flow: cancelling through an edge removes one unit along a whole path", () => {
+  const { net, s, t, a } = diamond();
+  net.maxFlow(s, t);
+  const aToT = [...net.outEdges(a)].find((e) => net.to[e] === t)!;
+  net.cancelThrough(aToT, s, t);
+  assert.equal(net.flow[aToT], 1);
+  let out = 0;
+  for (const e of net.outEdges(s)) out += net.flow[e];
+  assert.equal(out, 4);
+});
