@@ -40,7 +40,7 @@ export interface ImproveResult {
 
 const EPS = 1e-6;
 const BIG = 1e9;
-const MIN_SWEEP_GAIN = 0.0025;
+const MIN_SWEEP_GAIN = 0.01;
 /**
  * Ejection chains tried per lesson and sweep, most promising first. Without a cap, 88-98 % of the
  * chains that succeed on the examples are among the first 16, while a few lessons with many
@@ -90,7 +90,7 @@ export function improveSoftPreferences(
       moves += search.ejectToHome(order[n]);
     }
     options.onSweep?.(sweeps);
-    // Late sweeps find little: stop once one gains less than a quarter percent.
+    // Late sweeps find little: stop once one gains less than one percent.
     if (stoppedByTime || moves === before || penalty - search.total < MIN_SWEEP_GAIN * penalty) {
       break;
     }
@@ -131,7 +131,8 @@ class SoftSearch {
   private lessonsOf: number[][];
   /** Per lesson, a signature of its student's lessons when ejectToHome last found nothing for it. */
   private failedAt: Float64Array;
-  private log: { lesson: number; instructor: number; day: number; hour: number }[] = [];
+  /** Moves since the last clear, four numbers each: lesson, and its instructor, day and hour before. */
+  private log: number[] = [];
   private weights: { continuity: number; times: number; instructor: number; tolerance: number };
 
   constructor(private model: Model, private lessons: Lesson[], fixedPairs: [number, number][]) {
@@ -253,7 +254,7 @@ class SoftSearch {
 
   private place(L: number, i: number, day: number, hour: number, logged = true): void {
     const l = this.lessons[L];
-    if (logged) this.log.push({ lesson: L, instructor: l.instructor, day: l.day, hour: l.hour });
+    if (logged) this.log.push(L, l.instructor, l.day, l.hour);
     l.instructor = i;
     l.day = day;
     l.hour = hour;
@@ -335,10 +336,12 @@ class SoftSearch {
     let best = limit, bi = -1, bk = -1;
     // In its own hour any instructor may take the lesson; elsewhere only the likely ones.
     if (only < 0) {
-      const tc = this.timeCost(s, here);
+      const tc = this.timeCost(s, here), row = s * this.nI;
+      const fresh = this.tally.costWithNewInstructor(s) - this.studentCost[s];
       for (let i = 0; i < this.nI; i++) {
         if (!this.qualified[i * 2 + t]) continue;
-        const c = tc + this.instructorShift(s, i);
+        const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
+        const c = tc + this.workUp[i] + (isNew ? fresh : this.studentChange(s, -1, i));
         if (c < best - EPS && this.canPlace(s, t, i, l.day, l.hour)) (best = c, bi = i, bk = here);
       }
     }
@@ -613,19 +616,28 @@ class SoftSearch {
 
   /** Puts every lesson moved since the log was cleared back where it was. */
   private undo(...removed: number[]): void {
-    const first = new Map<number, { instructor: number; day: number; hour: number }>();
-    for (const e of this.log) if (!first.has(e.lesson)) first.set(e.lesson, e);
-    for (const L of removed) {
-      if (!first.has(L)) {
-        const l = this.lessons[L];
-        first.set(L, { instructor: l.instructor, day: l.day, hour: l.hour });
-        this.occupy(L, 1); // still removed: count it back in so the loop below can take it out
-        this.rescore(l.student, l.instructor, this.timeCost(l.student, slot(l.day, l.hour)));
-      }
+    // Each lesson's first record holds where it was; the list is short, so a scan finds it.
+    const first: number[] = [];
+    const seen = (L: number) => {
+      for (let r = 0; r < first.length; r += 4) if (first[r] === L) return true;
+      return false;
+    };
+    const log = this.log;
+    for (let r = 0; r < log.length; r += 4) {
+      if (!seen(log[r])) first.push(log[r], log[r + 1], log[r + 2], log[r + 3]);
     }
-    for (const L of first.keys()) this.remove(L);
-    for (const [L, at] of first) this.place(L, at.instructor, at.day, at.hour, false);
-    this.log.length = 0;
+    for (const L of removed) {
+      if (seen(L)) continue;
+      const l = this.lessons[L];
+      first.push(L, l.instructor, l.day, l.hour);
+      this.occupy(L, 1); // still removed: count it back in so the loop below can take it out
+      this.rescore(l.student, l.instructor, this.timeCost(l.student, slot(l.day, l.hour)));
+    }
+    for (let r = 0; r < first.length; r += 4) this.remove(first[r]);
+    for (let r = 0; r < first.length; r += 4) {
+      this.place(first[r], first[r + 1], first[r + 2], first[r + 3], false);
+    }
+    log.length = 0;
   }
 }
 

@@ -37,3 +37,13 @@ Deno.test("tally: every cost and every what-if matches the rules on the row", ()
     }
   }
 });
+
+Deno.test("tally: a new instructor costs what adding a lesson with any unused one costs", () => {
+  const tally = new StudentInstructorTally(4, Int32Array.from([3]), 80, 60);
+  tally.add(0, 0, 1);
+  tally.add(0, 0, 1);
+  tally.add(0, 1, 1);
+  assert.equal(tally.costWithNewInstructor(0), tally.costAfter(0, -1, 2));
+  const empty = new StudentInstructorTally(4, Int32Array.from([-1]), 80, 60);
+  assert.equal(empty.costWithNewInstructor(0), empty.costAfter(0, -1, 1));
+});

@@ -58,6 +58,20 @@ export class StudentInstructorTally {
     return this.costAfter(s, -1, -1);
   }
 
+  /**
+   * Student s's cost with one lesson more with an instructor s has no lesson with and does not
+   * prefer: the same for every such instructor, so a caller can ask once instead of per instructor.
+   */
+  costWithNewInstructor(s: number): number {
+    const total = this.total[s] + 1, most = Math.max(this.most[s], 1);
+    let cost = continuityCostOfTally(this.distinct[s] + 1, total, most, this.continuityWeight);
+    const p = this.preferred[s];
+    if (p >= 0 && this.preferredWeight > 0) {
+      cost += this.preferredWeight * (total - this.counts[s * this.nI + p]);
+    }
+    return cost;
+  }
+
   /** Student s's cost with one lesson less with `minus` and one more with `plus` (-1: none). */
   costAfter(s: number, minus: number, plus: number): number {
     const row = s * this.nI;
