@@ -95,3 +95,15 @@ export function restoreShare(network: LessonNetwork, share: number): boolean {
   net.maxFlow(network.source, network.sink);
   return lowestShare(network) >= share - 1e-9;
 }
+
+/** Each student's lessons in the current flow, in the order of the need edges. */
+export function lessonCounts(network: LessonNetwork): number[] {
+  return network.needEdges.map((n) => network.net.flow[n.edge]);
+}
+
+/** Lifts every student back towards `counts` (from lessonCounts) and no further, where the network allows. */
+export function restoreCounts(network: LessonNetwork, counts: number[]): void {
+  const { net } = network;
+  network.needEdges.forEach((n, k) => net.cap[n.edge] = Math.max(net.flow[n.edge], counts[k]));
+  net.maxFlow(network.source, network.sink);
+}

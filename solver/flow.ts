@@ -46,6 +46,18 @@ export class FlowNetwork {
     return e;
   }
 
+  /** A copy of the flow, capacities and closed edges, for `restore`. */
+  snapshot(): { flow: Int32Array; cap: Int32Array; closed: Uint8Array } {
+    return { flow: this.flow.slice(), cap: this.cap.slice(), closed: this.closed.slice() };
+  }
+
+  /** Goes back to a snapshot taken after the last edge was added. */
+  restore(state: { flow: Int32Array; cap: Int32Array; closed: Uint8Array }): void {
+    this.flow = state.flow.slice();
+    this.cap = state.cap.slice();
+    this.closed = state.closed.slice();
+  }
+
   private residual(e: number): number {
     return this.closed[e] ? 0 : this.cap[e] - this.flow[e];
   }

@@ -10,13 +10,14 @@
 import { lessonsFromFlow } from "./assign.ts";
 import { improveSoftPreferences } from "./improve.ts";
 import { lessonStart } from "./calendar.ts";
-import { bestMinShare, capAtShare, fillUp, lowestShare, restoreShare } from "./fairness.ts";
+import { bestMinShare } from "./fairness.ts";
+import { distributeLessons } from "./distribute.ts";
 import type { Instance, Transmission } from "./instance.ts";
 import { buildModel } from "./model.ts";
 import { buildNetwork } from "./network.ts";
 import { measureQuality } from "./quality.ts";
 import { reasoner } from "./reasons.ts";
-import { repairStudentDayConflicts, repairUntilValid } from "./repair.ts";
+import { repairUntilValid } from "./repair.ts";
 import { TRANSMISSIONS } from "./rules/needs.ts";
 import { pickVehicle, vehiclesByTransmission } from "./rules/vehicles.ts";
 import type { Appointment, Plan } from "./verify.ts";
@@ -69,25 +70,10 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   const splitLessons = network.net.maxFlow(network.source, network.sink);
 
   step(30, "Beste Mindestquote wird gesucht", Math.round(total * 0.3));
-  let fairShare = bestMinShare(network);
-  const splitShare = fairShare;
+  const fairShare = bestMinShare(network);
 
-  // A student with both transmissions may get both on one day in this network; such a day is
-  // given to one transmission, and where that drops someone below the fair share, the fair
-  // distribution is searched again.
   step(40, "Fahrstunden werden gerecht verteilt", Math.round(total * 0.5));
-  fillUp(network, fairShare, 6);
-  for (let round = 0; round < 50 && repairStudentDayConflicts(model, network) > 0; round++) {
-    if (lowestShare(network) < fairShare - 1e-9 && !restoreShare(network, fairShare)) {
-      fairShare = bestMinShare(network, fairShare);
-      fillUp(network, fairShare, 6);
-    } else {
-      capAtShare(network, 1);
-      network.net.maxFlow(network.source, network.sink);
-    }
-  }
-  capAtShare(network, 1);
-  network.net.maxFlow(network.source, network.sink);
+  distributeLessons(model, network, fairShare);
 
   step(65, "Pausenregel und Bedarfe werden geprüft", Math.round(total * 0.65));
   const repairRounds = repairUntilValid(model, network);
@@ -142,7 +128,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   });
 
   const quality = measureQuality(instance, { appointments }, model);
-  const reference = bounds(model, { lessons: splitLessons, share: splitShare }, quality);
+  const reference = bounds(model, { lessons: splitLessons, share: fairShare }, quality);
   const result: Plan = {
     format: "fahrplan-plan/1",
     appointments,
