@@ -34,21 +34,28 @@ export function distributeLessons(model: Model, network: LessonNetwork, fairShar
 }
 
 /**
- * Gives each conflicting day to one transmission; where that drops someone below the fair
- * share, the fair distribution is searched again. Ends with a maximum flow.
+ * Gives each conflicting day to one transmission; the lessons a repair took go back to the same
+ * students where the network allows, and where someone stays below the fair share, the fair
+ * distribution is searched again. Once no conflict is left, the flow is filled up to full needs,
+ * and the loop checks the new lessons too.
  */
 function settleDayConflicts(model: Model, network: LessonNetwork, fairShare: number): void {
+  let full = false;
   for (let round = 0; round < 50; round++) {
     const counts = lessonCounts(network);
-    if (repairStudentDayConflicts(model, network) === 0) break;
+    if (repairStudentDayConflicts(model, network) === 0) {
+      if (full) return;
+      capAtShare(network, 1);
+      network.net.maxFlow(network.source, network.sink);
+      full = true;
+      continue;
+    }
+    full = false;
     if (lowestShare(network) < fairShare - 1e-9 && !restoreShare(network, fairShare)) {
       fairShare = bestMinShare(network, fairShare);
       fillUp(network, fairShare, 6);
     } else {
-      // What a repair took goes back to the same students first, so the shares stay as even.
       restoreCounts(network, counts);
-      capAtShare(network, 1);
-      network.net.maxFlow(network.source, network.sink);
     }
   }
   capAtShare(network, 1);
