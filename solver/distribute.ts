@@ -20,6 +20,11 @@ import { repairStudentDayConflicts } from "./repair.ts";
 /** Distributes the lessons in the network's flow, every student at `fairShare` or above where possible. */
 export function distributeLessons(model: Model, network: LessonNetwork, fairShare: number): void {
   fillUp(network, fairShare, 6);
+  if (model.instance.settings.soft.preferredTimes === 0) {
+    // Without a weight on preferred hours there is nothing to route them for.
+    settleDayConflicts(model, network, fairShare);
+    return;
+  }
   const filled = network.net.snapshot(), filledLessons = total(network);
   routePreferredHoursFirst(model, network);
   settleDayConflicts(model, network, fairShare);

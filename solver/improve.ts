@@ -41,6 +41,8 @@ export interface ImproveResult {
 const EPS = 1e-6;
 const BIG = 1e9;
 const MIN_SWEEP_GAIN = 0.01;
+/** A kind of move that gains less than this share of the penalty in a sweep is dropped. */
+const MIN_KIND_GAIN = 0.002;
 /**
  * Ejection chains tried per lesson and sweep, most promising first. Without a cap, 88-98 % of the
  * chains that succeed on the examples are among the first 16, while a few lessons with many
@@ -71,29 +73,28 @@ export function improveSoftPreferences(
   if (!search.active()) {
     return { sweeps, moves, penaltyBefore, penaltyAfter: search.total, stoppedByTime };
   }
-  for (sweeps = 1; sweeps <= 20; sweeps++) {
+  // Each kind of move runs over lessons (or students), asking for the time every `every` of them.
+  const kinds = [
+    { items: [0], every: 1, run: () => search.reassignHours() },
+    { items: order, every: 64, run: (L: number) => search.relocate(L) },
+    { items: students, every: 8, run: (s: number) => search.consolidate(s) },
+    { items: order, every: 16, run: (L: number) => search.ejectIntoPreferred(L) },
+    { items: order, every: 16, run: (L: number) => search.ejectToHome(L) },
+  ].map((kind) => ({ ...kind, active: true }));
+  for (sweeps = 1; sweeps <= 20 && !stoppedByTime; sweeps++) {
     const before = moves, penalty = search.total;
-    moves += search.reassignHours();
-    for (let n = 0; n < order.length && !(n % 64 === 0 && outOfTime()); n++) {
-      moves += search.relocate(order[n]);
-    }
-    if (stoppedByTime || outOfTime()) break;
-    for (let n = 0; n < students.length && !(n % 8 === 0 && outOfTime()); n++) {
-      moves += search.consolidate(students[n]);
-    }
-    if (stoppedByTime) break;
-    for (let n = 0; n < order.length && !(n % 16 === 0 && outOfTime()); n++) {
-      moves += search.ejectIntoPreferred(order[n]);
-    }
-    if (stoppedByTime) break;
-    for (let n = 0; n < order.length && !(n % 16 === 0 && outOfTime()); n++) {
-      moves += search.ejectToHome(order[n]);
+    for (const kind of kinds.filter((k) => k.active)) {
+      const start = search.total;
+      for (let n = 0; n < kind.items.length; n++) {
+        if (n % kind.every === 0 && outOfTime()) break;
+        moves += kind.run(kind.items[n]);
+      }
+      // A kind of move that gained next to nothing in a sweep will not gain more in the next.
+      kind.active = start - search.total >= MIN_KIND_GAIN * penalty;
     }
     options.onSweep?.(sweeps);
     // Late sweeps find little: stop once one gains less than one percent.
-    if (stoppedByTime || moves === before || penalty - search.total < MIN_SWEEP_GAIN * penalty) {
-      break;
-    }
+    if (moves === before || penalty - search.total < MIN_SWEEP_GAIN * penalty) break;
   }
   return { sweeps, moves, penaltyBefore, penaltyAfter: search.total, stoppedByTime };
 }
