@@ -9,50 +9,69 @@ const GEAR: Record<Transmission, string> = { manual: "Schaltgetriebe", automatic
 
 /** Builds, once per plan, the judge of the binding constraint for a student and transmission. */
 export function reasoner(model: Model, lessons: Lesson[]): (s: number, t: Transmission) => string {
-  const { days } = model;
+  const { days, instance } = model;
+  const nI = instance.instructors.length, H = days * 24;
   const byStudent = new Map<number, Lesson[]>();
-  const instrHour = new Set<number>(),
-    instrDay = new Map<number, number>(),
-    instrWeek = new Map<number, number>();
+  // Grids and counters instead of maps: the judge asks them for every free hour of every
+  // student with missing lessons.
+  const instrHour = new Uint8Array(nI * H);
+  const instrDay = new Int32Array(nI * days), instrWeek = new Int32Array(nI * model.weeks);
   const instrHours = new Map<number, number[]>();
-  const vehiclesUsed = { manual: new Map<number, number>(), automatic: new Map<number, number>() };
+  const vehiclesUsed = { manual: new Int32Array(H), automatic: new Int32Array(H) };
   for (const l of lessons) {
     if (!byStudent.has(l.student)) byStudent.set(l.student, []);
     byStudent.get(l.student)!.push(l);
-    instrHour.add(l.instructor * days * 24 + slot(l.day, l.hour));
+    instrHour[l.instructor * H + slot(l.day, l.hour)] = 1;
     const dk = l.instructor * days + l.day;
-    instrDay.set(dk, (instrDay.get(dk) ?? 0) + 1);
-    const wk = l.instructor * model.weeks + model.weekOfDay[l.day];
-    instrWeek.set(wk, (instrWeek.get(wk) ?? 0) + 1);
+    instrDay[dk]++;
+    instrWeek[l.instructor * model.weeks + model.weekOfDay[l.day]]++;
     if (!instrHours.has(dk)) instrHours.set(dk, []);
     instrHours.get(dk)!.push(l.hour);
-    const used = vehiclesUsed[l.transmission];
-    used.set(slot(l.day, l.hour), (used.get(slot(l.day, l.hour)) ?? 0) + 1);
+    vehiclesUsed[l.transmission][slot(l.day, l.hour)]++;
   }
-  const context = { byStudent, instrHour, instrDay, instrWeek, instrHours, vehiclesUsed };
+  const qualified = { manual: [] as number[], automatic: [] as number[] };
+  const anyPossible = { manual: new Uint8Array(H), automatic: new Uint8Array(H) };
+  instance.instructors.forEach((ins, i) => {
+    for (const t of ["manual", "automatic"] as const) {
+      if (!canTeach(ins, t)) continue;
+      qualified[t].push(i);
+      for (let k = 0; k < H; k++) if (model.instructorPossible[i][k]) anyPossible[t][k] = 1;
+    }
+  });
+  const context = {
+    byStudent,
+    instrHour,
+    instrDay,
+    instrWeek,
+    instrHours,
+    vehiclesUsed,
+    qualified,
+    anyPossible,
+  };
   return (s, t) => unplannedReason(model, context, s, t);
 }
 
 interface Context {
   byStudent: Map<number, Lesson[]>;
-  instrHour: Set<number>;
-  instrDay: Map<number, number>;
-  instrWeek: Map<number, number>;
+  /** 1 where instructor i teaches at hour k (index i * days * 24 + k). */
+  instrHour: Uint8Array;
+  instrDay: Int32Array;
+  instrWeek: Int32Array;
   instrHours: Map<number, number[]>;
-  vehiclesUsed: Record<Transmission, Map<number, number>>;
+  vehiclesUsed: Record<Transmission, Int32Array>;
+  qualified: Record<Transmission, number[]>;
+  /** 1 where some instructor qualified for the transmission could teach. */
+  anyPossible: Record<Transmission, Uint8Array>;
 }
 
 /** The binding constraint for a student and transmission, judged against the finished plan. */
 function unplannedReason(model: Model, c: Context, s: number, t: Transmission): string {
-  const { instance, days } = model;
-  const set = instance.settings;
-  const qualified = instance.instructors.map((ins, i) => (canTeach(ins, t) ? i : -1)).filter((i) =>
-    i >= 0
-  );
+  const { days } = model;
+  const set = model.instance.settings;
+  const qualified = c.qualified[t], possible = c.anyPossible[t], H = days * 24;
   const gear = t === "automatic" ? "Automatik-Qualifikation" : "Schaltwagen-Qualifikation";
   const common = (d: number, h: number) =>
-    model.studentFree[s][slot(d, h)] === 1 &&
-    qualified.some((i) => model.instructorPossible[i][slot(d, h)] === 1);
+    model.studentFree[s][slot(d, h)] === 1 && possible[slot(d, h)] === 1;
   const hours = [...Array(24).keys()];
   const commonDays = [...Array(days).keys()].filter((d) => hours.some((h) => common(d, h)));
   if (commonDays.length === 0) {
@@ -78,26 +97,24 @@ function unplannedReason(model: Model, c: Context, s: number, t: Transmission): 
   for (const d of openDays) {
     for (const h of hours) {
       if (!common(d, h) || busy.has(slot(d, h))) continue;
-      if (
-        model.vehicleCap && (vehiclesUsed.get(slot(d, h)) ?? 0) >= model.vehicleCap[t][slot(d, h)]
-      ) {
+      if (model.vehicleCap && vehiclesUsed[slot(d, h)] >= model.vehicleCap[t][slot(d, h)]) {
         vote(`Kein freies Fahrzeug mit ${GEAR[t]} zu den möglichen Zeiten.`);
         continue;
       }
       const free = qualified.filter((i) =>
-        model.instructorFree[i][slot(d, h)] === 1 && !instrHour.has(i * days * 24 + slot(d, h))
+        model.instructorFree[i][slot(d, h)] === 1 && instrHour[i * H + slot(d, h)] === 0
       );
       if (free.length === 0) {
         vote("Die passenden Fahrlehrer sind zu den verfügbaren Zeiten bereits ausgebucht.");
       } else if (
         free.every((i) =>
-          (instrWeek.get(i * model.weeks + model.weekOfDay[d]) ?? 0) >=
+          instrWeek[i * model.weeks + model.weekOfDay[d]] >=
             model.instructorWeekCap[i][model.weekOfDay[d]]
         )
       ) {
         vote("Wochenlimit der Fahrlehrer erreicht.");
       } else if (
-        free.every((i) => (instrDay.get(i * days + d) ?? 0) >= model.instructorDayCap[i][d])
+        free.every((i) => instrDay[i * days + d] >= model.instructorDayCap[i][d])
       ) {
         vote(`Tageslimit der Fahrlehrer (${set.maxHoursPerDay} Stunden) erreicht.`);
       } else if (
