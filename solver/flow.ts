@@ -62,18 +62,22 @@ export class FlowNetwork {
     return this.closed[e] ? 0 : this.cap[e] - this.flow[e];
   }
 
+  /** Levels by distance from s over edges with residual capacity; false when t is out of reach. */
   private bfs(s: number, t: number): boolean {
     const level = this.level.fill(-1);
     const queue = this.queue.length === this.nodes
       ? this.queue
       : (this.queue = new Int32Array(this.nodes));
+    const { head, next, to } = this;
     let qh = 0, qt = 0;
     level[s] = 0;
     queue[qt++] = s;
     while (qh < qt) {
       const u = queue[qh++];
-      for (let e = this.head[u]; e !== -1; e = this.next[e]) {
-        const v = this.to[e];
+      // Nodes at the sink's distance or beyond lie on no shortest path.
+      if (level[t] >= 0 && level[u] >= level[t]) break;
+      for (let e = head[u]; e !== -1; e = next[e]) {
+        const v = to[e];
         if (level[v] < 0 && this.residual(e) > 0) {
           level[v] = level[u] + 1;
           queue[qt++] = v;
@@ -83,21 +87,25 @@ export class FlowNetwork {
     return level[t] >= 0;
   }
 
-  private dfs(u: number, t: number, pushed: number): number {
-    if (u === t) return pushed;
-    for (let e = this.iter[u]; e !== -1; e = this.iter[u] = this.next[e]) {
-      const v = this.to[e];
+  /** Pushes up to `limit` from u to t along the level graph; returns how much went through. */
+  private dfs(u: number, t: number, limit: number): number {
+    if (u === t) return limit;
+    const { iter, next, to, level, flow } = this;
+    let sent = 0;
+    for (let e = iter[u]; e !== -1; e = iter[u] = next[e]) {
+      const v = to[e];
+      if (level[v] !== level[u] + 1) continue;
       const r = this.residual(e);
-      if (r > 0 && this.level[v] === this.level[u] + 1) {
-        const got = this.dfs(v, t, Math.min(pushed, r));
-        if (got > 0) {
-          this.flow[e] += got;
-          this.flow[e ^ 1] -= got;
-          return got;
-        }
-      }
+      if (r <= 0) continue;
+      const got = this.dfs(v, t, Math.min(limit - sent, r));
+      if (got > 0) {
+        flow[e] += got;
+        flow[e ^ 1] -= got;
+        sent += got;
+        if (sent === limit) return sent; // this edge may have room left: keep iter on it
+      } else level[v] = -1; // a dead end for this phase
     }
-    return 0;
+    return sent;
   }
 
   /** Augments the current flow to a maximum one; returns how much was added. */
@@ -108,7 +116,7 @@ export class FlowNetwork {
     }
     let total = 0;
     while (this.bfs(s, t)) {
-      for (let u = 0; u < this.nodes; u++) this.iter[u] = this.head[u];
+      this.iter.set(this.head.subarray(0, this.nodes));
       for (let f = this.dfs(s, t, 1 << 30); f > 0; f = this.dfs(s, t, 1 << 30)) total += f;
     }
     return total;
