@@ -4,13 +4,13 @@
  * rule the lesson touches (hours, day and week caps, runs before a break, vehicles), so the number
  * of lessons and fairness stay exactly as the flow left them; only who teaches and when changes.
  *
- * Moves: a lesson to the best free (hour, instructor) of its student; two lessons of one hour
- * trade instructors; all of a student's lessons to one instructor (taking that instructor's free
- * hours or trading with the lesson there); a lesson into a preferred hour whose instructor is
- * busy, that other lesson moving elsewhere; a lesson to an hour of its student where a home
- * instructor (preferred, or the one with most of the student's lessons) teaches someone else, that
- * lesson moving to its own best place (an ejection chain of two). Each is kept only when the
- * weighted penalty drops.
+ * Moves, in this order per sweep: per hour, the best permutation of the instructors teaching or
+ * free then; a lesson to the best free (hour, instructor) of its student; all of a student's
+ * lessons to one instructor (taking that instructor's free hours or trading with the lesson
+ * there); a lesson into a preferred hour whose instructor is busy, that other lesson moving
+ * elsewhere; a lesson to an hour of its student where a home instructor (preferred, or the one
+ * with most of the student's lessons) teaches someone else, that lesson moving to its own best
+ * place (an ejection chain of two). Each is kept only when the weighted penalty drops.
  */
 import type { Lesson } from "./assign.ts";
 import { minCostAssignment } from "./assignment.ts";
@@ -73,7 +73,8 @@ export function improveSoftPreferences(
   if (!search.active()) {
     return { sweeps, moves, penaltyBefore, penaltyAfter: search.total, stoppedByTime };
   }
-  // Each kind of move runs over lessons (or students), asking for the time every `every` of them.
+  // Each kind of move runs over lessons (or students), asking for the time every `every` of them;
+  // the per-hour assignment covers every hour in one call.
   const kinds = [
     { items: [0], every: 1, run: () => search.reassignHours() },
     { items: order, every: 64, run: (L: number) => search.relocate(L) },
@@ -81,7 +82,7 @@ export function improveSoftPreferences(
     { items: order, every: 16, run: (L: number) => search.ejectIntoPreferred(L) },
     { items: order, every: 16, run: (L: number) => search.ejectToHome(L) },
   ].map((kind) => ({ ...kind, active: true }));
-  for (sweeps = 1; sweeps <= 20 && !stoppedByTime; sweeps++) {
+  for (sweeps = 1; sweeps <= 20; sweeps++) {
     const before = moves, penalty = search.total;
     for (const kind of kinds.filter((k) => k.active)) {
       const start = search.total;
@@ -94,7 +95,9 @@ export function improveSoftPreferences(
     }
     options.onSweep?.(sweeps);
     // Late sweeps find little: stop once one gains less than one percent.
-    if (moves === before || penalty - search.total < MIN_SWEEP_GAIN * penalty) break;
+    if (stoppedByTime || moves === before || penalty - search.total < MIN_SWEEP_GAIN * penalty) {
+      break;
+    }
   }
   return { sweeps, moves, penaltyBefore, penaltyAfter: search.total, stoppedByTime };
 }
