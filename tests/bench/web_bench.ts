@@ -5,15 +5,17 @@
  * 2. In Chromium against the real API: the JS responses the page actually received (CDP
  *    Network, encoded bytes as served), and the time from an offline navigation to the grid
  *    answering a click (service worker cache only).
- * Run: deno run -A tests/bench/web_bench.ts [distDir]   (build first: vite build)
+ * Run: deno run -A tests/bench/web_bench.ts [distDir]   (without one, web/dist is built if needed)
  */
 import { chromium } from "playwright-core";
 import { hashPassword } from "../../api/auth/passwords.ts";
 import { connect } from "../../api/db.ts";
 import { migrate } from "../../api/migrate.ts";
+import { buildWebIfNeeded } from "../../scripts/build_web.ts";
 
-const dist = Deno.args[0] ?? Deno.env.get("WEB_DIST") ??
-  new URL("../../web/dist", import.meta.url).pathname;
+const given = Deno.args[0] ?? Deno.env.get("WEB_DIST");
+if (!given) await buildWebIfNeeded();
+const dist = given ?? new URL("../../web/dist", import.meta.url).pathname;
 const budgetKb = 150;
 
 async function gzipSize(bytes: Uint8Array<ArrayBuffer>): Promise<number> {
