@@ -8,13 +8,20 @@ export type Db = Sql | postgres.TransactionSql;
 /** The two self-service data sets, each with its own version counter on users. */
 export type DataKind = "availability" | "special_dates";
 
-/** The user's weekly grid ('available' rows), Monday first. */
+/**
+ * The user's weekly grid ('available' rows), Monday first, one entry per hour. The grid saves
+ * hours, but an imported window (CSV: 08:00-12:00) is one row; read back as its hours, it shows
+ * whole in the grid and survives the next save instead of shrinking to its first hour.
+ */
 export async function listAvailability(sql: Db, userId: number) {
   return await sql`
-    select day_of_week::int, start_time::text, end_time::text
-    from availabilities
-    where user_id = ${userId} and availability_type = 'available'
-    order by day_of_week, start_time
+    select distinct a.day_of_week::int, make_time(h, 0, 0)::text as start_time,
+           (make_time(h, 0, 0) + interval '1 hour')::text as end_time
+      from availabilities a cross join generate_series(0, 23) as h
+     where a.user_id = ${userId} and a.availability_type = 'available'
+       and make_interval(hours => h) >= date_trunc('hour', a.start_time::interval)
+       and make_time(h, 0, 0) < a.end_time
+     order by 1, 2
   `;
 }
 

@@ -337,3 +337,32 @@ Deno.test("my-appointments lists only the user's own lessons on the Berlin wall 
     "2027-03-29T14:00:00+02:00",
   ]);
 });
+
+Deno.test("an imported multi-hour window reads back as its hours, and saving keeps them", async () => {
+  const [{ id }] = await t.sql`select id from users where username = 'carla'`;
+  await t.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+    values (${id}, 'available', 3, '08:30', '11:00'), (${id}, 'available', 3, '10:00', '12:00')
+  `;
+  const carla = await signedIn("carla");
+  const res = await carla.get("/api/my-availability/");
+  assertEquals(res.status, 200);
+  const hours = await res.json();
+  assertEquals(
+    hours,
+    [8, 9, 10, 11].map((h) => ({
+      day_of_week: 3,
+      start_time: `${String(h).padStart(2, "0")}:00:00`,
+      end_time: `${String(h + 1).padStart(2, "0")}:00:00`,
+    })),
+  );
+  // The grid sends back what it shows: the same four hours are stored, one row each.
+  const saved = await carla.post("/api/my-availability/", { availabilities: hours }, {
+    "If-Match": res.headers.get("ETag")!,
+  });
+  assertEquals(saved.status, 200);
+  const rows = await t.sql`
+    select start_time::text from availabilities where user_id = ${id} order by start_time
+  `;
+  assertEquals(rows.map((r) => r.start_time), ["08:00:00", "09:00:00", "10:00:00", "11:00:00"]);
+});
