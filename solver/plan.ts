@@ -3,9 +3,10 @@
  * asked between steps and a cancel throws PlanCancelled, so a worker can run it in-process.
  *
  * Steps: hour grids -> lesson network (a max-flow relaxation whose value is the upper bound) ->
- * best lowest share by binary search -> progressive filling up to full needs (max lessons, fair) ->
- * repairs for per-transmission needs and runs longer than the break rule -> instructors per lesson
- * (continuity, preferred instructor) -> vehicles -> reasons for what is missing.
+ * best lowest share by binary search -> progressive filling up to full needs (max lessons, fair),
+ * routed again preferred hours first -> repairs for per-transmission needs and runs longer than
+ * the break rule -> soft search: who teaches which lesson and when (continuity, preferred
+ * instructor and times, workload) -> vehicles -> reasons for what is missing.
  */
 import { lessonsFromFlow } from "./assign.ts";
 import { improveSoftPreferences } from "./improve.ts";
