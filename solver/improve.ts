@@ -509,19 +509,7 @@ class SoftSearch {
         const day = (k / 24) | 0, hour = k % 24;
         if (day !== l.day && this.studentDay[s * m.days + day] >= m.studentDayCap[s][day]) continue;
         if (gain + this.moveBound(M) >= -EPS) continue;
-        const before = this.total;
-        this.log.length = 0;
-        this.remove(L);
-        this.remove(M);
-        if (this.canPlace(s, t, j, day, hour)) {
-          this.place(L, j, day, hour);
-          const to = this.bestPlace(M, before - this.total);
-          if (to) {
-            this.place(M, ...to);
-            if (this.total < before - EPS) return 1;
-          }
-        }
-        this.undo(L, M);
+        if (this.ejectionPays(L, M, j, day, hour)) return 1;
       }
     }
     return 0;
@@ -598,24 +586,33 @@ class SoftSearch {
     }
     trials.sort((a, b) => a.bound - b.bound);
     for (let n = 0; n < trials.length && n < MAX_EJECTIONS; n++) {
-      const { k, y, M } = trials[n], day = (k / 24) | 0, hour = k % 24;
-      const before = this.total;
-      this.log.length = 0;
-      this.remove(L);
-      this.remove(M);
-      if (this.canPlace(s, t, y, day, hour)) {
-        this.place(L, y, day, hour);
-        // Only a place that leaves the total below where it was is worth taking.
-        const to = this.bestPlace(M, before - this.total);
-        if (to) {
-          this.place(M, ...to);
-          if (this.total < before - EPS) return 1;
-        }
-      }
-      this.undo(L, M);
+      const { k, y, M } = trials[n];
+      if (this.ejectionPays(L, M, y, (k / 24) | 0, k % 24)) return 1;
     }
     this.failedAt[L] = sig;
     return 0;
+  }
+
+  /**
+   * An ejection chain of two: lesson L takes (i, day, hour), where lesson M was, and M goes to its
+   * own best place. Kept and true when the total drops; otherwise both are put back.
+   */
+  private ejectionPays(L: number, M: number, i: number, day: number, hour: number): boolean {
+    const l = this.lessons[L], before = this.total;
+    this.log.length = 0;
+    this.remove(L);
+    this.remove(M);
+    if (this.canPlace(l.student, T_INDEX[l.transmission], i, day, hour)) {
+      this.place(L, i, day, hour);
+      // Only a place that leaves the total below where it was is worth taking.
+      const to = this.bestPlace(M, before - this.total);
+      if (to) {
+        this.place(M, ...to);
+        if (this.total < before - EPS) return true;
+      }
+    }
+    this.undo(L, M);
+    return false;
   }
 
   /** Puts every lesson moved since the log was cleared back where it was. */
