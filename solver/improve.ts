@@ -44,9 +44,10 @@ const MIN_SWEEP_GAIN = 0.01;
 /** A kind of move that gains less than this share of the penalty in a sweep is dropped. */
 const MIN_KIND_GAIN = 0.002;
 /**
- * Ejection chains tried per lesson and sweep, most promising first. Without a cap, 88-98 % of the
- * chains that succeed on the examples are among the first 16, while a few lessons with many
- * futile candidates take most of the search's time.
+ * Ejection chains tried for a lesson, most promising first (when all fail, the lesson waits until
+ * one of its student's lessons moves). Without a cap, 88-98 % of the chains that succeed on the
+ * examples are among the first 16, while a few lessons with many futile candidates take most of
+ * the search's time.
  */
 const MAX_EJECTIONS = 16;
 const T_INDEX = { manual: 0, automatic: 1 } as const;
