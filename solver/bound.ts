@@ -7,7 +7,7 @@
  */
 import { bestMinShare } from "./fairness.ts";
 import type { Instance } from "./instance.ts";
-import { buildModel, type Model } from "./model.ts";
+import type { Model } from "./model.ts";
 import { buildNetwork, type LessonNetwork, type StudentSide } from "./network.ts";
 
 /** Max-flow of one relaxation. */
@@ -50,12 +50,4 @@ export function bounds(
     if (shareOpen) share = Math.min(share, bestMinShare(merged.network));
   }
   return { upperBound, bestMinShare: share };
-}
-
-/** The upper bound on the number of new lessons. */
-export function upperBound(instance: Instance, model = buildModel(instance)): number {
-  const split = relaxationFlow(model, "split").lessons;
-  return hasBothTransmissions(instance)
-    ? Math.min(split, relaxationFlow(model, "merged").lessons)
-    : split;
 }

@@ -151,11 +151,6 @@ export class FlowNetwork {
     }
     throw new Error("flow is not conserved at node " + u);
   }
-
-  /** Outgoing forward edges of u. */
-  *outEdges(u: number): Generator<number> {
-    for (let e = this.head[u]; e !== -1; e = this.next[e]) if ((e & 1) === 0) yield e;
-  }
 }
 
 /** A copy of `a` twice as long, the new part filled with `fill`. */

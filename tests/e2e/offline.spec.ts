@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
+import { waitForController } from "./support/service_worker.ts";
 
 const app = useApp("offline");
 const desktop = { viewport: { width: 1280, height: 900 }, serviceWorkers: "allow" as const };
@@ -23,25 +24,6 @@ async function openControlled(context: BrowserContext, username: string): Promis
   // The grid shows once the user's data (and its version) has loaded.
   await expect(cell(page, "Montag 07:00")).toBeVisible();
   return page;
-}
-
-/**
- * Waits until the service worker controls the page. Installing precaches the app shell; on a
- * busy machine one install can fail on a slow fetch, and the browser retries it only at the next
- * navigation, as it would for a user who opens the app again.
- */
-async function waitForController(page: Page): Promise<void> {
-  for (let attempt = 1;; attempt++) {
-    try {
-      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
-        timeout: 25_000,
-      });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await page.reload();
-    }
-  }
 }
 
 function cell(page: Page, name: string) {

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
+import { waitForController } from "./support/service_worker.ts";
 
 // This spec deploys a new version while the app runs, so it serves its own copy of the build.
 const builtDist = process.env.WEB_DIST ?? join(process.cwd(), "web/dist");
@@ -25,18 +26,7 @@ test("a new deployment shows 'Neue Version verfügbar' and reloads only on reque
   const page = await context.newPage();
   await loginAs(page, app().baseURL, "uwe");
   await page.goto(`${app().baseURL}/verfuegbarkeit`);
-  // A first install that failed on a slow fetch is retried at the next navigation.
-  for (let attempt = 1;; attempt++) {
-    try {
-      await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
-        timeout: 25_000,
-      });
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await page.reload();
-    }
-  }
+  await waitForController(page);
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = "old page"));
 
   // Deploy: a changed service worker script is a new version for the browser.
