@@ -13,7 +13,7 @@ import { verifyPlan } from "./verify.ts";
 
 const NAMES = ["klein", "mittel", "gross", "mega", "legendary"];
 const quick = Deno.args.includes("--quick");
-const dir = new URL("../../shared/planner/instances/", import.meta.url);
+const dir = new URL("./examples/", import.meta.url);
 // The package's types describe the ESM default export; under Deno's npm interop they arrive as the
 // module namespace, so the loader is typed by hand here.
 type Solver = {

@@ -5,7 +5,7 @@ import { buildModel } from "./model.ts";
 import { plan } from "./plan.ts";
 import { generateInstance } from "./testing/generate.ts";
 
-const examples = new URL("../../shared/planner/instances/", import.meta.url);
+const examples = new URL("./examples/", import.meta.url);
 const load = (name: string) =>
   parseInstance(JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, examples))));
 

@@ -1,4 +1,4 @@
-/** The planner's input, "fahrplan-instance/1" (see shared/planner/FORMAT.md), checked with zod. */
+/** The planner's input, "fahrplan-instance/1" (see docs/planner-format.md), checked with zod. */
 import { z } from "zod";
 
 const clock = z.string().regex(

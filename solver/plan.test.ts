@@ -5,7 +5,7 @@ import { generateInstance, type GenerateOptions } from "./testing/generate.ts";
 import { verifyPlan } from "./verify.ts";
 import type { Instance } from "./instance.ts";
 
-const examples = new URL("../../shared/planner/instances/", import.meta.url);
+const examples = new URL("./examples/", import.meta.url);
 const load = (name: string) =>
   parseInstance(JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, examples))));
 

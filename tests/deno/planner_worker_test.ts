@@ -5,17 +5,14 @@
  * in the middle.
  */
 import { parseInstance } from "../../solver/instance.ts";
-import { generateInstance } from "../../solver/testing/generate.ts";
 import { seedInstance } from "../../scripts/seed.ts";
 import { assert, assertEquals } from "../../api/testing/assert.ts";
 import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
 
 const t = await createTestApp("planner_worker");
-// The shared example instance; outside this machine, the same shape from the seeded generator.
-const shared = new URL("../../../shared/planner/instances/mittel.json", import.meta.url);
-const mittel = await Deno.readTextFile(shared)
-  .then((text) => parseInstance(JSON.parse(text)))
-  .catch(() => generateInstance({ shape: "mittel", seed: 7 }));
+// The example instance the project ships (solver/examples/).
+const example = new URL("../../solver/examples/mittel.json", import.meta.url);
+const mittel = parseInstance(JSON.parse(await Deno.readTextFile(example)));
 await seedInstance(t.sql, mittel, { reset: true, password: "geheim-passwort-1" });
 await insertUser(t.sql, { username: "chef", role: "admin" });
 const admin = t.client();

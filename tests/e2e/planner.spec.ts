@@ -19,7 +19,7 @@ test.beforeAll(async () => {
       "-A",
       "scripts/seed.ts",
       "--instance",
-      `${root}../shared/planner/instances/mittel.json`,
+      `${root}solver/examples/mittel.json`,
       "--reset",
     ],
     { cwd: root, env: { ...process.env, DATABASE_URL: app().databaseUrl }, stdio: "pipe" },

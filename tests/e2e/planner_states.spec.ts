@@ -24,7 +24,7 @@ test.beforeAll(async () => {
       "-A",
       "scripts/seed.ts",
       "--instance",
-      `${root}../shared/planner/instances/klein.json`,
+      `${root}solver/examples/klein.json`,
       "--reset",
     ],
     { cwd: root, env: { ...process.env, DATABASE_URL: app().databaseUrl }, stdio: "pipe" },
