@@ -11,7 +11,9 @@ const serverUrl = Deno.env.get("TEST_DATABASE_SERVER") ?? "postgres://postgres@1
  * Each test file names its own database, so files run in parallel against one Postgres server.
  */
 export async function createTestApp(name: string) {
-  const database = `fahrplan_test_${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
+  // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
+  const prefix = Deno.env.get("TEST_DATABASE_PREFIX") ?? "";
+  const database = `fahrplan_test_${prefix}${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
   const admin = connect(`${serverUrl}/postgres`, { max: 1 });
   await admin.unsafe(`drop database if exists ${database} with (force)`);
   await admin.unsafe(`create database ${database}`);
