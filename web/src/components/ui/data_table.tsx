@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { de } from "../../i18n/de.ts";
 import { api } from "../../lib/api.ts";
 import "./data_table.css";
 
@@ -101,7 +102,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
       {loading && rows.length === 0 && (
         <div className="loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Wird geladen...
+          <span className="spinner" aria-hidden="true" /> {de.list.loading}
         </div>
       )}
     </div>
@@ -124,6 +125,8 @@ interface ServerListOptions {
   params?: Record<string, string>;
   /** called when loading fails */
   onError?(error: unknown): void;
+  /** a failed load empties the list instead of keeping the rows shown before */
+  clearOnError?: boolean;
 }
 
 /** The state of a searched, sorted, paged server list, and a reload function. */
@@ -168,6 +171,7 @@ export function useServerList<T>(path: string, options: ServerListOptions): Serv
   const [version, setVersion] = useState(0);
   const onError = useRef(options.onError);
   onError.current = options.onError;
+  const clearOnError = options.clearOnError ?? false;
   const paramsKey = JSON.stringify(options.params ?? {});
 
   useEffect(() => {
@@ -177,17 +181,19 @@ export function useServerList<T>(path: string, options: ServerListOptions): Serv
     api.get<PageAnswer<T>>(`${path}?${query}`, { signal: controller.signal })
       .then((data) => {
         // A page past the end (after a delete or a narrower search) moves back to the last one.
-        if (data.total_pages > 0 && page > data.total_pages) setPageState(data.total_pages);
+        if (page > data.total_pages) setPageState(Math.max(1, data.total_pages));
         setAnswer(data);
       })
       .catch((error) => {
-        if ((error as Error).name !== "AbortError") onError.current?.(error);
+        if ((error as Error).name === "AbortError") return;
+        if (clearOnError) setAnswer(null);
+        onError.current?.(error);
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [path, paramsKey, search, sort, page, pageSize, version]);
+  }, [path, paramsKey, search, sort, page, pageSize, version, clearOnError]);
 
   const totalPages = Math.max(1, answer?.total_pages ?? 1);
   return {

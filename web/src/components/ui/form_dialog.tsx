@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useId } from "react";
+import { de } from "../../i18n/de.ts";
 import { Modal } from "./modal.tsx";
 
 interface FormDialogProps {
@@ -24,25 +25,47 @@ export function FormDialog(props: FormDialogProps) {
       size={props.size}
       onClose={props.onClose}
       footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={props.onClose}>
-            Abbrechen
-          </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button-primary"
-            disabled={props.saving}
-            aria-busy={props.saving || undefined}
-          >
-            {props.saving ? props.busyLabel : props.submitLabel}
-          </button>
-        </>
+        <SubmitButtons
+          formId={formId}
+          saving={props.saving}
+          submitLabel={props.submitLabel}
+          busyLabel={props.busyLabel}
+          onCancel={props.onClose}
+        />
       }
     >
       <form id={formId} className={props.formClassName} onSubmit={props.onSubmit} noValidate>
         {props.children}
       </form>
     </Modal>
+  );
+}
+
+interface SubmitButtonsProps {
+  /** the form the submit button sends */
+  formId: string;
+  saving: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  onCancel(): void;
+}
+
+/** 'Abbrechen' and the submit button of a form in a dialog footer; busy while it saves. */
+export function SubmitButtons(props: SubmitButtonsProps) {
+  return (
+    <>
+      <button type="button" className="button button-secondary" onClick={props.onCancel}>
+        {de.actions.cancel}
+      </button>
+      <button
+        type="submit"
+        form={props.formId}
+        className="button button-primary"
+        disabled={props.saving}
+        aria-busy={props.saving || undefined}
+      >
+        {props.saving ? props.busyLabel : props.submitLabel}
+      </button>
+    </>
   );
 }

@@ -1,3 +1,5 @@
+import { de } from "../../i18n/de.ts";
+
 /** The page numbers shown around the current page (spec: a window of 5). */
 export const paginationWindow = 5;
 
@@ -19,7 +21,9 @@ interface PaginationProps {
 }
 
 /** Previous, five page numbers, next; never leaves 1..totalPages. Hidden for a single page. */
-export function Pagination({ page, totalPages, onPage, label = "Seiten" }: PaginationProps) {
+export function Pagination(
+  { page, totalPages, onPage, label = de.pagination.label }: PaginationProps,
+) {
   if (totalPages <= 1) return null;
   const go = (next: number) => onPage(Math.min(Math.max(1, next), totalPages));
   return (
@@ -28,7 +32,7 @@ export function Pagination({ page, totalPages, onPage, label = "Seiten" }: Pagin
         type="button"
         onClick={() => go(page - 1)}
         disabled={page <= 1}
-        aria-label="Vorherige Seite"
+        aria-label={de.pagination.previous}
       >
         ‹
       </button>
@@ -37,7 +41,7 @@ export function Pagination({ page, totalPages, onPage, label = "Seiten" }: Pagin
           key={n}
           type="button"
           onClick={() => go(n)}
-          aria-label={`Seite ${n}`}
+          aria-label={de.pagination.page(n)}
           aria-current={n === page ? "page" : undefined}
         >
           {n}
@@ -47,7 +51,7 @@ export function Pagination({ page, totalPages, onPage, label = "Seiten" }: Pagin
         type="button"
         onClick={() => go(page + 1)}
         disabled={page >= totalPages}
-        aria-label="Nächste Seite"
+        aria-label={de.pagination.next}
       >
         ›
       </button>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { de } from "../../i18n/de.ts";
 
 interface SearchInputProps {
   /** the search the list currently uses */
@@ -12,7 +13,8 @@ interface SearchInputProps {
 
 /** A labelled search field that reports what was typed after a short pause (debounced). */
 export function SearchInput(
-  { value, onSearch, label, placeholder = "Suchen...", delayMs = 300 }: SearchInputProps,
+  { value, onSearch, label, placeholder = de.list.searchPlaceholder, delayMs = 300 }:
+    SearchInputProps,
 ) {
   const id = useId();
   const [text, setText] = useState(value);

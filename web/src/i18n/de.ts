@@ -1,0 +1,47 @@
+/**
+ * The German words several screens share, each written once and exactly as the spec writes it
+ * (spec 01, spec 02). A text only one screen shows stays in that screen.
+ */
+export const de = {
+  /** Fahrlehrer and Fahrschüler: singular and plural are the same word. */
+  roles: {
+    instructor: "Fahrlehrer",
+    student: "Fahrschüler",
+  },
+  actions: {
+    cancel: "Abbrechen",
+    close: "Schließen",
+    edit: "Bearbeiten",
+    delete: "Löschen",
+    saveChanges: "Änderungen speichern",
+    saving: "Wird gespeichert...",
+    creating: "Wird erstellt...",
+    exportImport: "Export / Import",
+    exporting: "Export läuft...",
+    importing: "Import läuft...",
+    exportExcel: "Als Excel exportieren",
+    exportCsv: "Als CSV exportieren",
+    exportFailed: "Export fehlgeschlagen. Bitte versuchen Sie es erneut.",
+  },
+  list: {
+    loading: "Wird geladen...",
+    loadFailed: "Fehler beim Laden der Daten",
+    searchPlaceholder: "Suchen...",
+    /** the search field's label, e.g. 'Termine suchen' */
+    search: (things: string) => `${things} suchen`,
+    /** the empty list, e.g. 'Keine Termine gefunden' */
+    empty: (things: string) => `Keine ${things} gefunden`,
+    nothingToExport: (things: string) => `Keine ${things} zum Exportieren vorhanden`,
+    status: "Status",
+    active: "Aktiv",
+    inactive: "Inaktiv",
+    rowActions: "Aktionen",
+  },
+  pagination: {
+    label: "Seiten",
+    previous: "Vorherige Seite",
+    next: "Nächste Seite",
+    page: (page: number) => `Seite ${page}`,
+    pageOf: (page: number, total: number) => `Seite ${page} von ${total}`,
+  },
+} as const;
