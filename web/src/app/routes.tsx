@@ -7,8 +7,13 @@ import { Layout } from "./layout.tsx";
 const LoginScreen = lazy(() => import("../features/auth/login_screen.tsx"));
 const AdminPanel = lazy(() => import("../features/dashboard/admin_panel.tsx"));
 const AppointmentsScreen = lazy(() => import("../features/appointments/appointments_screen.tsx"));
-const InstructorsScreen = lazy(() => import("../features/instructors/instructors_screen.tsx"));
-const StudentsScreen = lazy(() => import("../features/students/students_screen.tsx"));
+// Both people screens come from one module, so they share one chunk.
+const InstructorsScreen = lazy(() =>
+  import("../features/people/people_screen.tsx").then((m) => ({ default: m.InstructorsScreen }))
+);
+const StudentsScreen = lazy(() =>
+  import("../features/people/people_screen.tsx").then((m) => ({ default: m.StudentsScreen }))
+);
 const AvailabilitiesListScreen = lazy(() =>
   import("../features/availabilities_list/availabilities_list_screen.tsx")
 );

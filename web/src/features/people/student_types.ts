@@ -1,16 +1,19 @@
 import { shortTime, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
+import {
+  completeRanges,
+  emptyPerson,
+  namesProblem,
+  type PersonFields,
+  personFromDetail,
+  personPayload,
+  type PersonRow,
+  perWorkday,
+  type RangeRow,
+  rangeRows,
+} from "./people_types.ts";
 
 /** A row of GET /api/admin/users/?role=student. */
-export interface StudentRow {
-  id: number;
-  username: string;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  is_active: boolean;
-  date_joined: string;
+export interface StudentRow extends PersonRow {
   profile: {
     license_class: string;
     required_automatic_hours: number;
@@ -41,15 +44,6 @@ export interface StudentDetail extends StudentRow {
   vacation_periods: { start: string; end: string }[];
 }
 
-/** The answer of POST /api/admin/students/create-manual/. */
-export interface CreatedAnswer {
-  id: number;
-  username: string;
-  password?: string;
-  name: string;
-  message?: string;
-}
-
 /** Licence classes with the lesson plan each stands for (spec 02 §3). */
 export const licenseClassOptions = [
   { value: "B197", label: "B197 (7x Auto / 6x Schaltung / 7x Auto)" },
@@ -65,19 +59,6 @@ export const startLocationOptions = ["Kley", "Lüdo Bus Bhf.", "Barop", "Eichlin
 /** At most 3 free periods per day (spec 02 §5). */
 export const maxFreePeriods = 3;
 
-let nextKey = 1;
-/** A React key for rows the user adds and removes. */
-export function rowKey(): number {
-  return nextKey++;
-}
-
-/** A from/to pair of times or dates, as typed. */
-export interface RangeRow {
-  key: number;
-  start: string;
-  end: string;
-}
-
 /** One weekday of the weekly plan. */
 export interface DayPlan {
   school_start: string;
@@ -87,11 +68,7 @@ export interface DayPlan {
 }
 
 /** Everything the student forms edit. */
-export interface StudentForm {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
+export interface StudentForm extends PersonFields {
   school_name: string;
   start_location: string;
   license_class: string;
@@ -101,19 +78,13 @@ export interface StudentForm {
   vacations: RangeRow[];
 }
 
-function emptyWeek(): StudentForm["week"] {
-  return Object.fromEntries(
-    workdayKeys.map((day) => [day, { school_start: "", school_end: "", arrival: "", free: [] }]),
-  ) as unknown as StudentForm["week"];
-}
+const emptyWeek = () =>
+  perWorkday<DayPlan>(() => ({ school_start: "", school_end: "", arrival: "", free: [] }));
 
 /** A blank create form; holiday attendance defaults to 'ja'. */
 export function emptyStudentForm(): StudentForm {
   return {
-    first_name: "",
-    last_name: "",
-    email: "",
-    phone: "",
+    ...emptyPerson(),
     school_name: "",
     start_location: "",
     license_class: "",
@@ -125,7 +96,7 @@ export function emptyStudentForm(): StudentForm {
 }
 
 /** The form filled from the stored student. */
-export function formFromDetail(detail: StudentDetail): StudentForm {
+export function studentFormFromDetail(detail: StudentDetail): StudentForm {
   const meta = detail.profile?.metadata ?? {};
   const week = emptyWeek();
   for (const day of detail.school_schedule ?? []) {
@@ -135,17 +106,11 @@ export function formFromDetail(detail: StudentDetail): StudentForm {
       school_start: shortTime(day.school_start),
       school_end: shortTime(day.school_end),
       arrival: shortTime(day.arrival_time),
-      free: (day.free_periods ?? []).slice(0, maxFreePeriods).map((p) => ({
-        key: rowKey(),
-        start: shortTime(p.start),
-        end: shortTime(p.end),
-      })),
+      free: rangeRows((day.free_periods ?? []).slice(0, maxFreePeriods), shortTime),
     };
   }
   return {
-    first_name: detail.first_name ?? "",
-    last_name: detail.last_name ?? "",
-    email: detail.email ?? "",
+    ...personFromDetail(detail),
     phone: meta.phone ?? detail.phone ?? "",
     school_name: meta.school_name ?? "",
     start_location: meta.start_location ?? "",
@@ -153,11 +118,7 @@ export function formFromDetail(detail: StudentDetail): StudentForm {
     notes: meta.notes ?? "",
     available_in_holidays: meta.available_in_holidays === "nein" ? "nein" : "ja",
     week,
-    vacations: (detail.vacation_periods ?? []).map((v) => ({
-      key: rowKey(),
-      start: v.start,
-      end: v.end,
-    })),
+    vacations: rangeRows(detail.vacation_periods),
   };
 }
 
@@ -165,42 +126,31 @@ export function formFromDetail(detail: StudentDetail): StudentForm {
 export const noTimesMessage =
   "Bitte geben Sie mindestens eine Freistunde oder Ankunftszeit an, damit Termine geplant werden können.";
 
+/** The update check: names and class stay required. */
+export function studentUpdateProblem(form: StudentForm): string {
+  return namesProblem(form) ||
+    (form.license_class ? "" : "Bitte wählen Sie eine Führerscheinklasse aus.");
+}
+
 /** The create checks of spec 02 §5 in form order; '' when all is well. */
 export function studentCreateProblem(form: StudentForm): string {
-  if (!form.first_name.trim() || !form.last_name.trim()) {
-    return "Bitte geben Sie Vor- und Nachnamen ein.";
-  }
-  if (!form.license_class) return "Bitte wählen Sie eine Führerscheinklasse aus.";
+  const problem = studentUpdateProblem(form);
+  if (problem) return problem;
   const plannable = workdayKeys.some((day) =>
     form.week[day].arrival || form.week[day].free.some((p) => p.start && p.end)
   );
   return plannable ? "" : noTimesMessage;
 }
 
-/** The update check: names and class stay required. */
-export function studentUpdateProblem(form: StudentForm): string {
-  if (!form.first_name.trim() || !form.last_name.trim()) {
-    return "Bitte geben Sie Vor- und Nachnamen ein.";
-  }
-  return form.license_class ? "" : "Bitte wählen Sie eine Führerscheinklasse aus.";
-}
-
 function personAndSchool(form: StudentForm) {
   return {
-    first_name: form.first_name.trim(),
-    last_name: form.last_name.trim(),
-    email: form.email.trim(),
-    phone: form.phone.trim(),
+    ...personPayload(form),
     school_name: form.school_name.trim(),
     start_location: form.start_location,
     license_class: form.license_class,
     notes: form.notes.trim(),
     available_in_holidays: form.available_in_holidays,
   };
-}
-
-function completeVacations(form: StudentForm) {
-  return form.vacations.filter((v) => v.start && v.end).map(({ start, end }) => ({ start, end }));
 }
 
 /** The manual create payload of spec 02 §3 (school, free periods and arrivals as flat lists). */
@@ -222,7 +172,7 @@ export function studentCreatePayload(form: StudentForm) {
     arrival_times: workdayKeys
       .filter((day) => form.week[day].arrival)
       .map((day) => ({ day, time: form.week[day].arrival })),
-    vacation_periods: completeVacations(form),
+    vacation_periods: completeRanges(form.vacations),
   };
 }
 
@@ -239,12 +189,10 @@ export function studentUpdatePayload(form: StudentForm) {
           school_start: hasSchool ? plan.school_start : "",
           school_end: hasSchool ? plan.school_end : "",
           arrival_time: plan.arrival,
-          free_periods: plan.free
-            .filter((p) => p.start && p.end)
-            .map(({ start, end }) => ({ start, end })),
+          free_periods: completeRanges(plan.free),
         };
       })
       .filter((d) => d.school_start || d.arrival_time || d.free_periods.length),
-    vacation_periods: completeVacations(form),
+    vacation_periods: completeRanges(form.vacations),
   };
 }

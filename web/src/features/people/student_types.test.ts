@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   emptyStudentForm,
   noTimesMessage,
-  rowKey,
   studentCreatePayload,
   studentCreateProblem,
   studentUpdatePayload,
 } from "./student_types.ts";
+import { rowKey } from "./people_types.ts";
 
 function named() {
   const form = emptyStudentForm();

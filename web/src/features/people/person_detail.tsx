@@ -1,17 +1,15 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { SubmitButtons } from "../../components/ui/form_dialog.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
+import { de } from "../../i18n/de.ts";
 import { api, ApiError } from "../../lib/api.ts";
-import { StudentFormSections } from "./student_form_sections.tsx";
-import {
-  emptyStudentForm,
-  formFromDetail,
-  type StudentDetail,
-  studentUpdatePayload,
-  studentUpdateProblem,
-} from "./student_types.ts";
+import type { PersonFields, PersonRow } from "./people_types.ts";
+import { PersonForm } from "./person_form.tsx";
+import type { PersonRole } from "./person_role.ts";
 
-interface Props {
+interface Props<Row extends PersonRow, Detail extends Row, Form extends PersonFields> {
+  role: PersonRole<Row, Detail, Form>;
   id: number;
   initialMode: "view" | "edit";
   onClose(): void;
@@ -19,29 +17,35 @@ interface Props {
   onSaved(): void;
 }
 
-/** The student detail overlay in view or edit mode (spec 02 §2, §4). */
-export function StudentDetailOverlay({ id, initialMode, onClose, onSaved }: Props) {
+/** The full-screen person overlay: read-only, or edit with save and cancel (spec 02 §2, §4). */
+export function PersonDetailOverlay<
+  Row extends PersonRow,
+  Detail extends Row,
+  Form extends PersonFields,
+>({ role, id, initialMode, onClose, onSaved }: Props<Row, Detail, Form>) {
   const toast = useToast();
   const formId = useId();
   const [mode, setMode] = useState(initialMode);
-  const [detail, setDetail] = useState<StudentDetail | null>(null);
-  const [form, setForm] = useState(emptyStudentForm);
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [form, setForm] = useState(role.emptyForm);
   const [problem, setProblem] = useState("");
   const [saving, setSaving] = useState(false);
-  // Through a ref: a toast or a list refresh must not reload the data and wipe the user's edits.
+
+  // The toast API and onClose change identity on re-renders; reading them through a ref keeps a
+  // toast or a list refresh from reloading the data and wiping what the user typed.
   const outside = useRef({ toast, onClose });
   outside.current = { toast, onClose };
 
   const load = useCallback(async () => {
     try {
-      const data = await api.get<StudentDetail>(`/admin/users/${id}/`);
+      const data = await api.get<Detail>(`/admin/users/${id}/`);
       setDetail(data);
-      setForm(formFromDetail(data));
+      setForm(role.formFromDetail(data));
     } catch {
-      outside.current.toast.show("Fehler beim Laden der Daten", "error");
+      outside.current.toast.show(de.list.loadFailed, "error");
       outside.current.onClose();
     }
-  }, [id]);
+  }, [id, role]);
 
   useEffect(() => {
     load();
@@ -56,51 +60,44 @@ export function StudentDetailOverlay({ id, initialMode, onClose, onSaved }: Prop
   async function save(event: FormEvent) {
     event.preventDefault();
     if (mode !== "edit" || saving) return;
-    const found = studentUpdateProblem(form);
+    const found = role.update.problem(form);
     setProblem(found);
     if (found) return;
     setSaving(true);
     try {
-      await api.put(`/admin/users/${id}/`, studentUpdatePayload(form));
-      toast.show("Schülerdaten erfolgreich aktualisiert!", "success");
+      await api.put(`/admin/users/${id}/`, role.update.payload(form));
+      toast.show(role.update.done, "success");
       setMode("view");
       onSaved();
       await load();
     } catch (error) {
-      const message = error instanceof ApiError && error.message
-        ? `Fehler beim Speichern: ${error.message}`
-        : "Unbekannter Fehler";
-      toast.show(message, "error", 5000);
+      toast.show(
+        role.update.failed(error instanceof ApiError && error.message ? error.message : ""),
+        "error",
+        5000,
+      );
     } finally {
       setSaving(false);
     }
   }
 
-  const title = mode === "edit" ? "Fahrschüler bearbeiten" : "Fahrschüler-Details";
+  const title = mode === "edit" ? `${role.word} bearbeiten` : `${role.word}-Details`;
   const footer = mode === "edit"
     ? (
-      <>
-        <button type="button" className="button button-secondary" onClick={cancel}>
-          Abbrechen
-        </button>
-        <button
-          key="save"
-          type="submit"
-          form={formId}
-          className="button button-primary"
-          disabled={saving}
-          aria-busy={saving || undefined}
-        >
-          {saving ? "Wird gespeichert..." : "Änderungen speichern"}
-        </button>
-      </>
+      <SubmitButtons
+        formId={formId}
+        saving={saving}
+        submitLabel={de.actions.saveChanges}
+        busyLabel={de.actions.saving}
+        onCancel={cancel}
+      />
     )
     : (
       <>
         <button type="button" className="button button-secondary" onClick={onClose}>
-          Schließen
+          {de.actions.close}
         </button>
-        {/* Its own key: reusing the save button's element would turn this click into a submit. */}
+        {/* Its own key, so React never reuses a submit button for it: the click would submit. */}
         <button
           key="edit"
           type="button"
@@ -108,7 +105,7 @@ export function StudentDetailOverlay({ id, initialMode, onClose, onSaved }: Prop
           disabled={!detail}
           onClick={() => setMode("edit")}
         >
-          Bearbeiten
+          {de.actions.edit}
         </button>
       </>
     );
@@ -118,12 +115,13 @@ export function StudentDetailOverlay({ id, initialMode, onClose, onSaved }: Prop
       {!detail
         ? (
           <div className="loading" role="status">
-            <span className="spinner" aria-hidden="true" /> Wird geladen...
+            <span className="spinner" aria-hidden="true" /> {de.list.loading}
           </div>
         )
         : (
           <form id={formId} className="long-form" onSubmit={save} noValidate>
-            <StudentFormSections
+            <PersonForm
+              role={role}
               form={form}
               setForm={setForm}
               readOnly={mode === "view"}

@@ -4,8 +4,8 @@ import {
   emptyInstructorForm,
   instructorFormProblem,
   instructorPayload,
-  rowKey,
 } from "./instructor_types.ts";
+import { rowKey } from "./people_types.ts";
 
 function filledForm() {
   const form = emptyInstructorForm();

@@ -1,16 +1,20 @@
 import { shortTime, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
+import {
+  completeRanges,
+  emptyPerson,
+  namesProblem,
+  type PersonFields,
+  personFromDetail,
+  personPayload,
+  type PersonRow,
+  perWorkday,
+  type RangeRow,
+  rangeRows,
+  rowKey,
+} from "./people_types.ts";
 
 /** A row of GET /api/admin/users/?role=instructor. */
-export interface InstructorRow {
-  id: number;
-  username: string;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  is_active: boolean;
-  date_joined: string;
+export interface InstructorRow extends PersonRow {
   profile: { transmission_types: string[]; monthly_hours_target: number } | null;
   week_hours: { current: number; target: number } | null;
   today_appointments: number;
@@ -30,28 +34,6 @@ export interface InstructorDetail extends InstructorRow {
     valid_until: string | null;
     description: string;
   }[];
-}
-
-/** The answer of a create-manual call: the new person's sign-in, shown once. */
-export interface CreatedAnswer {
-  id: number;
-  username: string;
-  password?: string;
-  name: string;
-  message?: string;
-}
-
-let nextKey = 1;
-/** A React key for rows the user adds and removes. */
-export function rowKey(): number {
-  return nextKey++;
-}
-
-/** A from/to pair of times or dates, as typed. */
-export interface RangeRow {
-  key: number;
-  start: string;
-  end: string;
 }
 
 /** A theory session as typed. */
@@ -74,11 +56,7 @@ export interface BlockRow {
 }
 
 /** Everything the instructor form edits. */
-export interface InstructorForm {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
+export interface InstructorForm extends PersonFields {
   automatic: boolean;
   manual: boolean;
   monthly_hours_target: string;
@@ -92,19 +70,12 @@ export interface InstructorForm {
 /** At most 2 breaks (spec 02 §5). */
 export const maxBreaks = 2;
 
-function emptyWeek(): InstructorForm["work"] {
-  return Object.fromEntries(
-    workdayKeys.map((day) => [day, { start: "", end: "" }]),
-  ) as InstructorForm["work"];
-}
+const emptyWeek = () => perWorkday(() => ({ start: "", end: "" }));
 
 /** A blank form for a new instructor. */
 export function emptyInstructorForm(): InstructorForm {
   return {
-    first_name: "",
-    last_name: "",
-    email: "",
-    phone: "",
+    ...emptyPerson(),
     automatic: false,
     manual: false,
     monthly_hours_target: "",
@@ -114,6 +85,11 @@ export function emptyInstructorForm(): InstructorForm {
     theory: [],
     blocks: [],
   };
+}
+
+/** A new theory session row. */
+export function emptyTheory(): TheoryRow {
+  return { key: rowKey(), date: "", start_time: "", end_time: "" };
 }
 
 /** A new recurring block: Monday unless chosen otherwise (spec 02 §5). */
@@ -130,7 +106,7 @@ export function emptyBlock(): BlockRow {
 }
 
 /** The form filled from the stored instructor. */
-export function formFromDetail(detail: InstructorDetail): InstructorForm {
+export function instructorFormFromDetail(detail: InstructorDetail): InstructorForm {
   const types = detail.profile?.transmission_types ?? [];
   const work = emptyWeek();
   for (const row of detail.work_schedule ?? []) {
@@ -139,26 +115,15 @@ export function formFromDetail(detail: InstructorDetail): InstructorForm {
     }
   }
   return {
-    first_name: detail.first_name ?? "",
-    last_name: detail.last_name ?? "",
-    email: detail.email ?? "",
-    phone: detail.phone ?? "",
+    ...personFromDetail(detail),
     automatic: types.includes("automatic"),
     manual: types.includes("manual"),
     monthly_hours_target: detail.profile?.monthly_hours_target
       ? String(detail.profile.monthly_hours_target)
       : "",
     work,
-    breaks: (detail.breaks ?? []).map((b) => ({
-      key: rowKey(),
-      start: shortTime(b.start),
-      end: shortTime(b.end),
-    })),
-    vacations: (detail.vacation_periods ?? []).map((v) => ({
-      key: rowKey(),
-      start: v.start,
-      end: v.end,
-    })),
+    breaks: rangeRows(detail.breaks, shortTime),
+    vacations: rangeRows(detail.vacation_periods),
     theory: (detail.theory_sessions ?? []).map((t) => ({
       key: rowKey(),
       date: t.date,
@@ -179,9 +144,8 @@ export function formFromDetail(detail: InstructorDetail): InstructorForm {
 
 /** The client checks of spec 02 §5, in the order the form shows them; '' when all is well. */
 export function instructorFormProblem(form: InstructorForm): string {
-  if (!form.first_name.trim() || !form.last_name.trim()) {
-    return "Bitte geben Sie Vor- und Nachnamen ein.";
-  }
+  const names = namesProblem(form);
+  if (names) return names;
   if (!form.automatic && !form.manual) {
     return "Bitte wählen Sie mindestens einen Getriebe-Typ aus.";
   }
@@ -195,10 +159,7 @@ export function instructorFormProblem(form: InstructorForm): string {
 /** The save/create payload of spec 02 §3; rows with missing required parts are dropped. */
 export function instructorPayload(form: InstructorForm) {
   return {
-    first_name: form.first_name.trim(),
-    last_name: form.last_name.trim(),
-    email: form.email.trim(),
-    phone: form.phone.trim(),
+    ...personPayload(form),
     transmission_types: [
       ...(form.automatic ? ["automatic"] : []),
       ...(form.manual ? ["manual"] : []),
@@ -207,10 +168,8 @@ export function instructorPayload(form: InstructorForm) {
     work_schedule: workdayKeys
       .filter((day) => form.work[day].start && form.work[day].end)
       .map((day) => ({ day, start: form.work[day].start, end: form.work[day].end })),
-    breaks: form.breaks.filter((b) => b.start && b.end).map(({ start, end }) => ({ start, end })),
-    vacation_periods: form.vacations
-      .filter((v) => v.start && v.end)
-      .map(({ start, end }) => ({ start, end })),
+    breaks: completeRanges(form.breaks),
+    vacation_periods: completeRanges(form.vacations),
     theory_sessions: form.theory
       .filter((t) => t.date && t.start_time && t.end_time)
       .map(({ date, start_time, end_time }) => ({ date, start_time, end_time })),

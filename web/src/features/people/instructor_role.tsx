@@ -1,0 +1,87 @@
+import { de } from "../../i18n/de.ts";
+import { formatHours } from "./people_types.ts";
+import type { PersonRole } from "./person_role.ts";
+import { InstructorPersonalFields, InstructorSections } from "./instructor_sections.tsx";
+import {
+  emptyInstructorForm,
+  type InstructorDetail,
+  type InstructorForm,
+  instructorFormFromDetail,
+  instructorFormProblem,
+  instructorPayload,
+  type InstructorRow,
+} from "./instructor_types.ts";
+import "./instructors.css";
+
+function MonthHours({ row }: { row: InstructorRow }) {
+  const hours = row.week_hours;
+  if (!hours || !hours.target) return <span className="muted">-</span>;
+  const percent = Math.round((hours.current / hours.target) * 100);
+  const good = percent >= 80;
+  return (
+    <div className="month-hours">
+      <span className={good ? "text-success" : "text-error"}>
+        {formatHours(hours.current)}/{formatHours(hours.target)} h{" "}
+        <span className="month-hours-percent">({percent} %)</span>
+      </span>
+      <div className="progress" aria-hidden="true">
+        <div
+          className={`progress-bar ${good ? "" : "progress-bar-low"}`}
+          style={{ width: `${Math.min(100, percent)}%` }}
+        />
+      </div>
+    </div>
+  );
+}
+
+function Qualification({ types }: { types: string[] }) {
+  if (!types.length) return <span className="muted">-</span>;
+  return (
+    <span className="cluster">
+      {types.includes("automatic") && <span className="badge badge-primary">Auto</span>}
+      {types.includes("manual") && <span className="badge badge-warning">Schalt</span>}
+    </span>
+  );
+}
+
+/** The instructors' part of the people screens (spec 02 §2-§8). */
+export const instructorRole: PersonRole<InstructorRow, InstructorDetail, InstructorForm> = {
+  role: "instructor",
+  word: de.roles.instructor,
+  columns: [
+    {
+      key: "qualification",
+      header: "Qualifikation",
+      render: (row) => <Qualification types={row.profile?.transmission_types ?? []} />,
+    },
+    { key: "month", header: "Diesen Monat", render: (row) => <MonthHours row={row} /> },
+    {
+      key: "today",
+      header: "Heute",
+      className: "table-num",
+      render: (row) => row.today_appointments ?? 0,
+    },
+  ],
+  exportFile: "fahrlehrer.xlsx",
+  exportColumns: [],
+  emptyForm: emptyInstructorForm,
+  formFromDetail: instructorFormFromDetail,
+  PersonalFields: InstructorPersonalFields,
+  Sections: InstructorSections,
+  create: {
+    path: "/admin/instructors/create-manual/",
+    title: "Fahrlehrer hinzufügen",
+    submitLabel: "Fahrlehrer erstellen",
+    problem: instructorFormProblem,
+    payload: instructorPayload,
+    done: (answer) => answer.message || "Fahrlehrer erfolgreich erstellt!",
+    failed: "Fehler beim Erstellen des Fahrlehrers.",
+    passwordToast: false,
+  },
+  update: {
+    problem: instructorFormProblem,
+    payload: instructorPayload,
+    done: "Fahrlehrer erfolgreich aktualisiert!",
+    failed: (message) => message || "Fehler beim Speichern der Änderungen.",
+  },
+};

@@ -1,0 +1,184 @@
+import {
+  Checkbox,
+  DateField,
+  FieldRow,
+  FormSection,
+  SelectField,
+  TextField,
+  TimeField,
+} from "../../components/ui/form_fields.tsx";
+import { germanWeekdayNames, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
+import { rangeRow } from "./people_types.ts";
+import { rangeFields, RowsSection } from "./person_form.tsx";
+import type { FormPartProps } from "./person_role.ts";
+import {
+  type BlockRow,
+  emptyBlock,
+  emptyTheory,
+  type InstructorForm,
+  maxBreaks,
+  type TheoryRow,
+} from "./instructor_types.ts";
+
+type Props = FormPartProps<InstructorForm>;
+
+const weekdayOptions = germanWeekdayNames.slice(0, 5).map((name, i) => ({
+  value: String(i + 1),
+  label: name,
+}));
+
+type ListKey = "breaks" | "vacations" | "theory" | "blocks";
+
+/** The hours target and the qualification, in the instructor's 'Persönliche Daten'. */
+export function InstructorPersonalFields({ form, setForm }: Props) {
+  const set = <K extends keyof InstructorForm>(key: K, value: InstructorForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  return (
+    <>
+      <TextField
+        label="Stundenziel pro Monat"
+        type="number"
+        min={0}
+        placeholder="40"
+        value={form.monthly_hours_target}
+        onChange={(v) => set("monthly_hours_target", v)}
+      />
+      <fieldset className="qualification">
+        <legend>
+          Qualifikation <span className="required-mark" aria-hidden="true">*</span>
+          <span className="sr-only">(Pflichtfeld)</span>
+        </legend>
+        <div className="cluster">
+          <Checkbox
+            label="Automatik"
+            checked={form.automatic}
+            onChange={(v) => set("automatic", v)}
+          />
+          <Checkbox label="Schaltung" checked={form.manual} onChange={(v) => set("manual", v)} />
+        </div>
+      </fieldset>
+    </>
+  );
+}
+
+/** The instructor's sections after the personal data (spec 02 §2). */
+export function InstructorSections({ form, setForm, readOnly }: Props) {
+  function setWork(day: WorkdayKey, patch: { start?: string; end?: string }) {
+    setForm((f) => ({ ...f, work: { ...f.work, [day]: { ...f.work[day], ...patch } } }));
+  }
+  function rowsOf<K extends ListKey>(list: K) {
+    type Row = InstructorForm[K][number];
+    return {
+      rows: form[list] as Row[],
+      setRows: (change: (rows: Row[]) => Row[]) =>
+        setForm((f) => ({ ...f, [list]: change(f[list] as Row[]) })),
+      readOnly,
+    };
+  }
+
+  return (
+    <>
+      <FormSection title="Wöchentliche Arbeitszeiten" description="Montag bis Freitag">
+        {workdayKeys.map((day, i) => (
+          <FieldRow key={day} label={germanWeekdayNames[i]}>
+            <TimeField
+              label="Beginn"
+              value={form.work[day].start}
+              onChange={(v) => setWork(day, { start: v })}
+            />
+            <TimeField
+              label="Ende"
+              value={form.work[day].end}
+              onChange={(v) => setWork(day, { end: v })}
+            />
+          </FieldRow>
+        ))}
+      </FormSection>
+
+      <RowsSection
+        {...rowsOf("breaks")}
+        title="Pausen"
+        description="Höchstens 2 Pausen; sie gelten an allen Arbeitstagen."
+        empty="Keine Pausen eingetragen."
+        addLabel="Pause hinzufügen"
+        rowLabel="Pause"
+        max={maxBreaks}
+        newRow={rangeRow}
+        fields={rangeFields("time")}
+      />
+
+      <RowsSection
+        {...rowsOf("vacations")}
+        title="Urlaub und Feiertage"
+        empty="Kein Urlaub eingetragen."
+        addLabel="Urlaub hinzufügen"
+        rowLabel="Urlaub"
+        newRow={rangeRow}
+        fields={rangeFields("date")}
+      />
+
+      <RowsSection
+        {...rowsOf("theory")}
+        title="Theoriestunden"
+        description="Theoriestunden blockieren die Zeit für Fahrstunden."
+        empty="Keine Theoriestunden eingetragen."
+        addLabel="Theoriestunde hinzufügen"
+        rowLabel="Theoriestunde"
+        newRow={emptyTheory}
+        fields={theoryFields}
+      />
+
+      <RowsSection
+        {...rowsOf("blocks")}
+        title="Wiederkehrende Sperrzeiten"
+        description="Zeiten, in denen der Fahrlehrer jede Woche nicht verfügbar ist."
+        empty="Keine Sperrzeiten eingetragen."
+        addLabel="Sperrzeit hinzufügen"
+        rowLabel="Sperrzeit"
+        newRow={emptyBlock}
+        fields={blockFields}
+      />
+    </>
+  );
+}
+
+function theoryFields(row: TheoryRow, patch: (patch: Partial<TheoryRow>) => void) {
+  return (
+    <>
+      <DateField label="Datum" value={row.date} onChange={(v) => patch({ date: v })} />
+      <TimeField label="Von" value={row.start_time} onChange={(v) => patch({ start_time: v })} />
+      <TimeField label="Bis" value={row.end_time} onChange={(v) => patch({ end_time: v })} />
+    </>
+  );
+}
+
+function blockFields(row: BlockRow, patch: (patch: Partial<BlockRow>) => void) {
+  return (
+    <>
+      <SelectField
+        label="Wochentag"
+        value={row.day_of_week}
+        options={weekdayOptions}
+        onChange={(v) => patch({ day_of_week: v })}
+      />
+      <TimeField label="Von" value={row.start_time} onChange={(v) => patch({ start_time: v })} />
+      <TimeField label="Bis" value={row.end_time} onChange={(v) => patch({ end_time: v })} />
+      <TextField
+        label="Beschreibung"
+        value={row.description}
+        onChange={(v) => patch({ description: v })}
+        className="field-row-wide"
+      />
+      <DateField
+        label="Gültig ab"
+        value={row.valid_from}
+        onChange={(v) => patch({ valid_from: v })}
+      />
+      <DateField
+        label="Gültig bis"
+        value={row.valid_until}
+        onChange={(v) => patch({ valid_until: v })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { useCallback, useState } from "react";
+import { type Credentials, CredentialsModal } from "../../components/ui/credentials_modal.tsx";
+import { type Column, RowActions, useServerList } from "../../components/ui/data_table.tsx";
+import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
+import { ListPage } from "../../components/ui/list_page.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { de } from "../../i18n/de.ts";
+import { instructorRole } from "./instructor_role.tsx";
+import { displayName, type PersonFields, type PersonRow } from "./people_types.ts";
+import { PersonCreateModal } from "./person_create.tsx";
+import { PersonDetailOverlay } from "./person_detail.tsx";
+import type { PersonRole } from "./person_role.ts";
+import { studentRole } from "./student_role.tsx";
+import { peopleListPath, usePersonListActions } from "./use_person_list_actions.ts";
+
+/** /instructors: the searchable, sortable, paged list of instructors (spec 02 §2). */
+export function InstructorsScreen() {
+  return <PeopleScreen role={instructorRole} />;
+}
+
+/** /students: the searchable, sortable, paged list of students (spec 02 §2). */
+export function StudentsScreen() {
+  return <PeopleScreen role={studentRole} />;
+}
+
+function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends PersonFields>(
+  { role }: { role: PersonRole<Row, Detail, Form> },
+) {
+  const toast = useToast();
+  const { word } = role;
+  const onError = useCallback(() => toast.show(de.list.loadFailed, "error"), [toast]);
+  const list = useServerList<Row>(peopleListPath, {
+    defaultSort: { by: "username", direction: "asc" },
+    params: { role: role.role },
+    onError,
+  });
+  const [detail, setDetail] = useState<{ id: number; mode: "view" | "edit" } | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const closeDetail = useCallback(() => setDetail(null), []);
+  const { remove, exportList, exporting } = usePersonListActions(role, list);
+
+  const columns: Column<Row>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sortKey: "name",
+      render: (row) => (
+        <div className="cell-stack">
+          <button
+            type="button"
+            className="cell-title"
+            onClick={() => setDetail({ id: row.id, mode: "view" })}
+          >
+            {displayName(row)}
+          </button>
+          <span className="cell-sub">{row.email || row.username}</span>
+        </div>
+      ),
+    },
+    ...role.columns,
+    {
+      key: "status",
+      header: de.list.status,
+      sortKey: "is_active",
+      render: (row) =>
+        row.is_active
+          ? <span className="badge badge-success">{de.list.active}</span>
+          : <span className="badge">{de.list.inactive}</span>,
+    },
+    {
+      key: "actions",
+      header: de.list.rowActions,
+      hiddenHeader: true,
+      render: (row) => (
+        <RowActions
+          name={displayName(row)}
+          onEdit={() => setDetail({ id: row.id, mode: "edit" })}
+          onDelete={() => remove(row)}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <ListPage
+      title={word}
+      className="people-page"
+      description={list.loading && !list.total ? "\u00a0" : `${list.total} ${word} insgesamt`}
+      actions={
+        <>
+          <DropdownMenu
+            label={exporting ? de.actions.exporting : de.actions.exportImport}
+            items={[
+              { label: de.actions.exportExcel, onSelect: exportList },
+              {
+                label: "Aus Excel importieren",
+                onSelect: () =>
+                  toast.show(
+                    `Der Excel-Import für ${word} ist in Vorbereitung. Bitte legen Sie ${word} vorerst einzeln an.`,
+                    "info",
+                    6000,
+                  ),
+              },
+            ]}
+          />
+          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+            + {word} hinzufügen
+          </button>
+        </>
+      }
+      list={list}
+      search={{
+        label: de.list.search(word),
+        placeholder: "Name, Benutzername oder E-Mail suchen...",
+      }}
+      pagesLabel={`Seiten der ${word}liste`}
+      tableLabel={word}
+      columns={columns}
+      onRowClick={(row) => setDetail({ id: row.id, mode: "view" })}
+      emptyMessage={de.list.empty(word)}
+    >
+      {detail && (
+        <PersonDetailOverlay
+          key={`${detail.id}-${detail.mode}`}
+          role={role}
+          id={detail.id}
+          initialMode={detail.mode}
+          onClose={closeDetail}
+          onSaved={list.reload}
+        />
+      )}
+      {creating && (
+        <PersonCreateModal
+          role={role}
+          onClose={() => setCreating(false)}
+          onCreated={(created) => {
+            setCreating(false);
+            setCredentials(created);
+            list.reload();
+          }}
+        />
+      )}
+      <CredentialsModal credentials={credentials} onClose={() => setCredentials(null)} />
+    </ListPage>
+  );
+}

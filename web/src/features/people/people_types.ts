@@ -1,0 +1,109 @@
+import { type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
+
+/** The fields every row of GET /api/admin/users/?role=… has, instructor or student. */
+export interface PersonRow {
+  id: number;
+  username: string;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  is_active: boolean;
+  date_joined: string;
+}
+
+/** The answer of a create-manual call: the new person's sign-in, shown once. */
+export interface CreatedAnswer {
+  id: number;
+  username: string;
+  password?: string;
+  name: string;
+  message?: string;
+}
+
+/** The name a row shows: the full name, else the username (spec 02 §2). */
+export function displayName(row: PersonRow): string {
+  return row.full_name?.trim() || row.username;
+}
+
+/** Hours as the lists show them: whole numbers plain, others with one decimal comma. */
+export function formatHours(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1).replace(".", ",");
+}
+
+let nextKey = 1;
+/** A React key for rows the user adds and removes. */
+export function rowKey(): number {
+  return nextKey++;
+}
+
+/** A from/to pair of times or dates, as typed. */
+export interface RangeRow {
+  key: number;
+  start: string;
+  end: string;
+}
+
+/** A new, empty from/to row. */
+export function rangeRow(): RangeRow {
+  return { key: rowKey(), start: "", end: "" };
+}
+
+/** Stored from/to pairs as form rows, each value passed through `show` (e.g. 'HH:MM'). */
+export function rangeRows(
+  stored: { start: string; end: string }[] | undefined,
+  show: (value: string) => string = (value) => value,
+): RangeRow[] {
+  return (stored ?? []).map((r) => ({ key: rowKey(), start: show(r.start), end: show(r.end) }));
+}
+
+/** The complete from/to pairs of a payload; a half-filled row is dropped. */
+export function completeRanges(rows: RangeRow[]): { start: string; end: string }[] {
+  return rows.filter((r) => r.start && r.end).map(({ start, end }) => ({ start, end }));
+}
+
+/** One value per workday, Monday to Friday, each made fresh. */
+export function perWorkday<T>(make: () => T): Record<WorkdayKey, T> {
+  return Object.fromEntries(workdayKeys.map((day) => [day, make()])) as Record<WorkdayKey, T>;
+}
+
+/** The personal data both forms edit. */
+export interface PersonFields {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+}
+
+/** The personal data of a blank form. */
+export function emptyPerson(): PersonFields {
+  return { first_name: "", last_name: "", email: "", phone: "" };
+}
+
+/** The personal data of the stored person. */
+export function personFromDetail(detail: PersonRow): PersonFields {
+  return {
+    first_name: detail.first_name ?? "",
+    last_name: detail.last_name ?? "",
+    email: detail.email ?? "",
+    phone: detail.phone ?? "",
+  };
+}
+
+/** The first check of every person form (spec 02 §5); '' when both names are given. */
+export function namesProblem(form: PersonFields): string {
+  return !form.first_name.trim() || !form.last_name.trim()
+    ? "Bitte geben Sie Vor- und Nachnamen ein."
+    : "";
+}
+
+/** The personal data of a payload, trimmed. */
+export function personPayload(form: PersonFields): PersonFields {
+  return {
+    first_name: form.first_name.trim(),
+    last_name: form.last_name.trim(),
+    email: form.email.trim(),
+    phone: form.phone.trim(),
+  };
+}

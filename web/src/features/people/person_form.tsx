@@ -1,0 +1,149 @@
+import type { ReactNode } from "react";
+import {
+  DateField,
+  FieldRow,
+  FormAlert,
+  FormSection,
+  TextField,
+  TimeField,
+} from "../../components/ui/form_fields.tsx";
+import type { PersonFields, RangeRow } from "./people_types.ts";
+import type { FormPartProps, PersonRole } from "./person_role.ts";
+
+interface PersonFormProps<Form extends PersonFields> extends FormPartProps<Form> {
+  role: Pick<PersonRole<never, never, Form>, "PersonalFields" | "Sections">;
+  /** an error from the last save attempt, shown above the sections */
+  problem?: string;
+}
+
+/** The person form of the detail overlay and the create dialog: shared personal data, then the role's sections. */
+export function PersonForm<Form extends PersonFields>(
+  { role, problem, ...part }: PersonFormProps<Form>,
+) {
+  const { form, setForm, username } = part;
+  const set = (key: keyof PersonFields, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const { PersonalFields, Sections } = role;
+  return (
+    <fieldset className="view-fieldset" disabled={part.readOnly}>
+      <FormAlert message={problem ?? ""} />
+      <FormSection title="Persönliche Daten">
+        <div className="form-grid">
+          {username !== undefined && (
+            <TextField label="Benutzername" value={username} onChange={() => {}} readOnly />
+          )}
+          <TextField
+            label="Vorname"
+            required
+            value={form.first_name}
+            onChange={(v) => set("first_name", v)}
+            autoComplete="off"
+          />
+          <TextField
+            label="Nachname"
+            required
+            value={form.last_name}
+            onChange={(v) => set("last_name", v)}
+            autoComplete="off"
+          />
+          <TextField
+            label="E-Mail"
+            type="email"
+            value={form.email}
+            onChange={(v) => set("email", v)}
+            autoComplete="off"
+          />
+          <TextField
+            label="Telefon"
+            type="tel"
+            value={form.phone}
+            onChange={(v) => set("phone", v)}
+            autoComplete="off"
+          />
+          {PersonalFields && <PersonalFields {...part} />}
+        </div>
+      </FormSection>
+      <Sections {...part} />
+    </fieldset>
+  );
+}
+
+interface EditableRowsProps<R extends { key: number }> {
+  rows: R[];
+  /** changes the rows from their current state */
+  setRows(change: (rows: R[]) => R[]): void;
+  /** names each row with its number, e.g. 'Pause' → 'Pause 1' */
+  rowLabel: string;
+  readOnly: boolean;
+  className?: string;
+  /** the fields of one row */
+  fields(row: R, patch: (patch: Partial<R>) => void): ReactNode;
+}
+
+/** Rows the user adds and removes (breaks, vacations, free periods), each a numbered group. */
+export function EditableRows<R extends { key: number }>(props: EditableRowsProps<R>) {
+  const { setRows } = props;
+  return props.rows.map((row, i) => (
+    <FieldRow
+      key={row.key}
+      label={`${props.rowLabel} ${i + 1}`}
+      className={props.className}
+      onRemove={props.readOnly
+        ? undefined
+        : () => setRows((rows) => rows.filter((r) => r.key !== row.key))}
+    >
+      {props.fields(
+        row,
+        (patch) => setRows((rows) => rows.map((r) => r.key === row.key ? { ...r, ...patch } : r)),
+      )}
+    </FieldRow>
+  ));
+}
+
+interface RowsSectionProps<R extends { key: number }> extends EditableRowsProps<R> {
+  title: string;
+  description?: string;
+  /** shown while there is no row */
+  empty: string;
+  /** the add button's text, after its '+' */
+  addLabel: string;
+  newRow(): R;
+  /** the most rows allowed: the add button disappears there (spec 02 §5) */
+  max?: number;
+}
+
+/** A form section of editable rows with its add button. */
+export function RowsSection<R extends { key: number }>(props: RowsSectionProps<R>) {
+  const { rows, setRows, max } = props;
+  const canAdd = !props.readOnly && (max === undefined || rows.length < max);
+  return (
+    <FormSection
+      title={props.title}
+      description={props.description}
+      footer={canAdd
+        ? (
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => setRows((current) => [...current, props.newRow()])}
+          >
+            + {props.addLabel}
+          </button>
+        )
+        : undefined}
+    >
+      {rows.length === 0 && <p className="form-section-empty">{props.empty}</p>}
+      <EditableRows {...props} />
+    </FormSection>
+  );
+}
+
+/** The 'Von' and 'Bis' fields of a from/to row, as times or as dates. */
+export function rangeFields(kind: "time" | "date") {
+  const Field = kind === "time" ? TimeField : DateField;
+  return (row: RangeRow, patch: (patch: Partial<RangeRow>) => void) => (
+    <>
+      <Field label="Von" value={row.start} onChange={(v) => patch({ start: v })} />
+      <Field label="Bis" value={row.end} onChange={(v) => patch({ end: v })} />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { ComponentType, Dispatch, SetStateAction } from "react";
+import type { Column } from "../../components/ui/data_table.tsx";
+import type { ExportCell } from "../../lib/export_files.ts";
+import type { CreatedAnswer, PersonFields, PersonRow } from "./people_types.ts";
+
+/** What a role's own part of the person form gets. */
+export interface FormPartProps<Form> {
+  form: Form;
+  setForm: Dispatch<SetStateAction<Form>>;
+  readOnly: boolean;
+  /** shown read-only in the detail view; absent on create (the server generates it) */
+  username?: string;
+}
+
+/** What the people list needs of a role: its API name, its word and its columns. */
+export interface PersonListRole<Row extends PersonRow> {
+  /** the API's role: the list's fixed `role` parameter */
+  role: "instructor" | "student";
+  /** 'Fahrlehrer' or 'Fahrschüler': heading, table name and every list message (spec 02 §8) */
+  word: string;
+  /** the list columns between the name and the status */
+  columns: Column<Row>[];
+  exportFile: string;
+  /** the export columns between 'E-Mail' and 'Status' */
+  exportColumns: { header: string; cell(row: Row): ExportCell }[];
+}
+
+/**
+ * Everything that tells the instructors' screens from the students' (spec 02 §2-§8): its words,
+ * list and export columns, API paths, form sections and checks. The screens themselves are shared.
+ */
+export interface PersonRole<Row extends PersonRow, Detail extends Row, Form extends PersonFields>
+  extends PersonListRole<Row> {
+  emptyForm(): Form;
+  formFromDetail(detail: Detail): Form;
+  /** the role's own fields at the end of 'Persönliche Daten' */
+  PersonalFields?: ComponentType<FormPartProps<Form>>;
+  /** the role's own sections after 'Persönliche Daten' */
+  Sections: ComponentType<FormPartProps<Form>>;
+  create: {
+    /** the create-manual call */
+    path: string;
+    title: string;
+    submitLabel: string;
+    problem(form: Form): string;
+    payload(form: Form): unknown;
+    /** the success toast */
+    done(answer: CreatedAnswer): string;
+    /** the error when the server names none */
+    failed: string;
+    /** whether the new password is also shown as a toast (the students' form does, spec 02 §8) */
+    passwordToast: boolean;
+  };
+  update: {
+    problem(form: Form): string;
+    payload(form: Form): unknown;
+    /** the success toast */
+    done: string;
+    /** the error toast; `message` is the server's, or '' */
+    failed(message: string): string;
+  };
+}

@@ -1,0 +1,151 @@
+import { useId } from "react";
+import {
+  FormSection,
+  RadioGroup,
+  SelectField,
+  TextAreaField,
+  TextField,
+  TimeField,
+} from "../../components/ui/form_fields.tsx";
+import { germanWeekdayNames, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
+import { type RangeRow, rangeRow } from "./people_types.ts";
+import { EditableRows, rangeFields, RowsSection } from "./person_form.tsx";
+import type { FormPartProps } from "./person_role.ts";
+import {
+  type DayPlan,
+  licenseClassOptions,
+  maxFreePeriods,
+  startLocationOptions,
+  type StudentForm,
+} from "./student_types.ts";
+
+/** The student's sections after the personal data: school and organisation, weekly plan, vacations. */
+export function StudentSections({ form, setForm, readOnly, username }: FormPartProps<StudentForm>) {
+  const set = <K extends keyof StudentForm>(key: K, value: StudentForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const setDay = (day: WorkdayKey, change: (plan: DayPlan) => DayPlan) =>
+    setForm((f) => ({ ...f, week: { ...f.week, [day]: change(f.week[day]) } }));
+
+  return (
+    <>
+      <FormSection title="Schule und Organisation">
+        <div className="form-grid">
+          <TextField
+            label="Schulname"
+            value={form.school_name}
+            onChange={(v) => set("school_name", v)}
+          />
+          <SelectField
+            label="Gewünschter Startort"
+            value={form.start_location}
+            options={startLocationOptions}
+            placeholder
+            onChange={(v) => set("start_location", v)}
+          />
+          <SelectField
+            label="Führerscheinklasse"
+            required
+            value={form.license_class}
+            options={licenseClassOptions}
+            placeholder
+            onChange={(v) => set("license_class", v)}
+          />
+          <RadioGroup
+            legend="Verfügbar in den Ferien"
+            name={`holidays-${username ?? "new"}`}
+            value={form.available_in_holidays}
+            options={[{ value: "ja", label: "Ja" }, { value: "nein", label: "Nein" }]}
+            onChange={(v) => set("available_in_holidays", v as "ja" | "nein")}
+          />
+          <TextAreaField
+            label="Notizen"
+            value={form.notes}
+            onChange={(v) => set("notes", v)}
+            className="form-field-wide"
+          />
+        </div>
+      </FormSection>
+
+      <FormSection
+        title="Wochenplan"
+        description="Montag bis Freitag: Unterrichtszeiten, Ankunft in der Fahrschule und bis zu 3 Freistunden pro Tag."
+      >
+        <div className="week-plan">
+          {workdayKeys.map((day, i) => (
+            <DayPlanFields
+              key={day}
+              label={germanWeekdayNames[i]}
+              plan={form.week[day]}
+              readOnly={readOnly}
+              onChange={(change) => setDay(day, change)}
+            />
+          ))}
+        </div>
+      </FormSection>
+
+      <RowsSection
+        rows={form.vacations}
+        setRows={(change) => setForm((f) => ({ ...f, vacations: change(f.vacations) }))}
+        readOnly={readOnly}
+        title="Urlaubszeiten"
+        empty="Keine Urlaubszeiten eingetragen."
+        addLabel="Urlaub hinzufügen"
+        rowLabel="Urlaub"
+        newRow={rangeRow}
+        fields={rangeFields("date")}
+      />
+    </>
+  );
+}
+
+interface DayPlanProps {
+  label: string;
+  plan: DayPlan;
+  readOnly: boolean;
+  onChange(change: (plan: DayPlan) => DayPlan): void;
+}
+
+function DayPlanFields({ label, plan, readOnly, onChange }: DayPlanProps) {
+  const headingId = useId();
+  const setFree = (change: (free: RangeRow[]) => RangeRow[]) =>
+    onChange((p) => ({ ...p, free: change(p.free) }));
+  return (
+    <div role="group" aria-labelledby={headingId} className="day-plan">
+      <h4 id={headingId} className="day-plan-title">{label}</h4>
+      <div className="day-plan-times">
+        <TimeField
+          label="Schulbeginn"
+          value={plan.school_start}
+          onChange={(v) => onChange((p) => ({ ...p, school_start: v }))}
+        />
+        <TimeField
+          label="Schulende"
+          value={plan.school_end}
+          onChange={(v) => onChange((p) => ({ ...p, school_end: v }))}
+        />
+        <TimeField
+          label="Ankunft in der Fahrschule"
+          value={plan.arrival}
+          onChange={(v) => onChange((p) => ({ ...p, arrival: v }))}
+        />
+      </div>
+      <EditableRows
+        rows={plan.free}
+        setRows={setFree}
+        rowLabel="Freistunde"
+        className="free-period"
+        readOnly={readOnly}
+        fields={rangeFields("time")}
+      />
+      {!readOnly && plan.free.length < maxFreePeriods && (
+        <button
+          type="button"
+          className="button button-ghost button-small day-plan-add"
+          onClick={() => setFree((free) => [...free, rangeRow()])}
+        >
+          + Freistunde hinzufügen
+        </button>
+      )}
+    </div>
+  );
+}
