@@ -1,10 +1,9 @@
 import { useRef, useState } from "react";
-import { type Column, DataTable } from "../../components/ui/data_table.tsx";
+import { type Column, useServerList } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { SearchInput } from "../../components/ui/search_input.tsx";
+import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { usePageTitle } from "../../lib/page_title.ts";
+import { de } from "../../i18n/de.ts";
 import {
   type AppointmentRow,
   statusView,
@@ -18,7 +17,6 @@ import {
 } from "./export_download.ts";
 import { MobileSortSelect } from "./mobile_sort_select.tsx";
 import { PlanningInfoDialog } from "./planning_info_dialog.tsx";
-import { useAppointmentList } from "./use_appointment_list.ts";
 import "./appointments.css";
 
 const columns: Column<AppointmentRow>[] = [
@@ -42,14 +40,14 @@ const columns: Column<AppointmentRow>[] = [
   },
   {
     key: "student",
-    header: "Fahrschüler",
+    header: de.roles.student,
     sortKey: "student_name",
     className: "appointments-person",
     render: (row) => <strong>{row.student_name}</strong>,
   },
   {
     key: "instructor",
-    header: "Fahrlehrer",
+    header: de.roles.instructor,
     sortKey: "instructor_name",
     className: "appointments-person",
     render: (row) => row.instructor_name,
@@ -73,7 +71,7 @@ const columns: Column<AppointmentRow>[] = [
   },
   {
     key: "status",
-    header: "Status",
+    header: de.list.status,
     sortKey: "status",
     render: (row) => {
       const view = statusView(row.status);
@@ -82,15 +80,23 @@ const columns: Column<AppointmentRow>[] = [
   },
 ];
 
+/** The spec's page size of the appointments list (spec 01 §9). */
+const appointmentPageSize = 50;
+
 function countText(total: number): string {
   return total === 1 ? "1 Termin" : `${total.toLocaleString("de-DE")} Termine`;
 }
 
 /** /appointments: the chronological list of all appointments, with search, sort and exports. */
 export default function AppointmentsScreen() {
-  usePageTitle("Termine");
   const toast = useToast();
-  const list = useAppointmentList();
+  const list = useServerList<AppointmentRow>("/admin/appointments/", {
+    defaultSort: { by: "start_time", direction: "desc" },
+    pageSize: appointmentPageSize,
+    // Spec 01 §8: a failed load is logged only, and the list becomes empty, without a message.
+    clearOnError: true,
+    onError: (error) => console.error("Fehler beim Laden der Termine", error),
+  });
   const [infoOpen, setInfoOpen] = useState(false);
   const exporting = useRef(false);
 
@@ -109,62 +115,46 @@ export default function AppointmentsScreen() {
   }
 
   return (
-    <section className="page appointments-page">
-      <header className="page-header">
-        <div>
-          <h1>Termine</h1>
-          <p>
-            Chronologische Übersicht aller Fahrstunden
-            {(!list.loading || list.total > 0) && (
-              <span className="appointments-count">{countText(list.total)}</span>
-            )}
-          </p>
-        </div>
-        <div className="page-header-actions">
-          <DropdownMenu
-            label="Hinzufügen / Export"
-            items={[
-              { label: "Termin hinzufügen", onSelect: () => setInfoOpen(true) },
-              { label: "Als Excel exportieren", onSelect: () => void runExport("excel") },
-              { label: "Wochenplan als PDF exportieren", onSelect: () => void runExport("pdf") },
-              { label: "Als iCal-Kalender exportieren", onSelect: () => void runExport("ical") },
-            ]}
-          />
-        </div>
-      </header>
-      <div className="toolbar">
-        <div className="list-search">
-          <SearchInput
-            label="Termine suchen"
-            placeholder="Name oder Fahrzeug suchen..."
-            value={list.search}
-            onSearch={list.setSearch}
-          />
-        </div>
-        <MobileSortSelect sort={list.sort} onSort={list.setSort} />
-        {list.totalPages > 1 && (
-          <p className="muted small appointments-page-info">
-            Seite {list.page} von {list.totalPages}
-          </p>
-        )}
-      </div>
-      <DataTable
-        label="Termine"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(row) => row.id}
-        sort={list.sort}
-        onSort={list.setSort}
-        loading={list.loading}
-        emptyMessage="Keine Termine gefunden"
-      />
-      <Pagination
-        page={list.page}
-        totalPages={list.totalPages}
-        onPage={list.setPage}
-        label="Seiten der Terminliste"
-      />
+    <ListPage
+      title="Termine"
+      className="appointments-page"
+      description={
+        <>
+          Chronologische Übersicht aller Fahrstunden
+          {(!list.loading || list.total > 0) && (
+            <span className="appointments-count">{countText(list.total)}</span>
+          )}
+        </>
+      }
+      actions={
+        <DropdownMenu
+          label="Hinzufügen / Export"
+          items={[
+            { label: "Termin hinzufügen", onSelect: () => setInfoOpen(true) },
+            { label: de.actions.exportExcel, onSelect: () => void runExport("excel") },
+            { label: "Wochenplan als PDF exportieren", onSelect: () => void runExport("pdf") },
+            { label: "Als iCal-Kalender exportieren", onSelect: () => void runExport("ical") },
+          ]}
+        />
+      }
+      list={list}
+      search={{ label: de.list.search("Termine"), placeholder: "Name oder Fahrzeug suchen..." }}
+      toolbar={
+        <>
+          <MobileSortSelect sort={list.sort} onSort={list.setSort} />
+          {list.totalPages > 1 && (
+            <p className="muted small appointments-page-info">
+              {de.pagination.pageOf(list.page, list.totalPages)}
+            </p>
+          )}
+        </>
+      }
+      pagesLabel="Seiten der Terminliste"
+      tableLabel="Termine"
+      columns={columns}
+      emptyMessage={de.list.empty("Termine")}
+    >
       {infoOpen && <PlanningInfoDialog onClose={() => setInfoOpen(false)} />}
-    </section>
+    </ListPage>
   );
 }

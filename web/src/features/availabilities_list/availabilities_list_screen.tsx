@@ -1,18 +1,12 @@
 import { type ChangeEvent, useCallback, useRef, useState } from "react";
-import {
-  type Column,
-  DataTable,
-  fetchAllPages,
-  useServerList,
-} from "../../components/ui/data_table.tsx";
+import { type Column, fetchAllPages, useServerList } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
-import { Pagination } from "../../components/ui/pagination.tsx";
-import { SearchInput } from "../../components/ui/search_input.tsx";
+import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
+import { de } from "../../i18n/de.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { downloadFile, toCsv } from "../../lib/export_files.ts";
 import { germanWeekdayNames, shortTime } from "../../lib/german_dates.ts";
-import { usePageTitle } from "../../lib/page_title.ts";
 
 /** A row of GET /api/admin/availabilities/. */
 interface AvailabilityRow {
@@ -41,7 +35,7 @@ const typeNames: Record<string, string> = {
 };
 
 function roleName(role: string): string {
-  return role === "instructor" ? "Fahrlehrer" : "Fahrschüler";
+  return role === "instructor" ? de.roles.instructor : de.roles.student;
 }
 
 function dayName(row: AvailabilityRow): string {
@@ -54,9 +48,8 @@ function userName(row: AvailabilityRow): string {
 
 /** /availabilities-list: every user's weekly availability, read-only, with CSV export/import. */
 export default function AvailabilitiesListScreen() {
-  usePageTitle("Verfügbarkeiten");
   const toast = useToast();
-  const onError = useCallback(() => toast.show("Fehler beim Laden der Daten", "error"), [toast]);
+  const onError = useCallback(() => toast.show(de.list.loadFailed, "error"), [toast]);
   const list = useServerList<AvailabilityRow>(listPath, {
     defaultSort: { by: "full_name", direction: "asc" },
     onError,
@@ -73,7 +66,7 @@ export default function AvailabilitiesListScreen() {
         sort: list.sort,
       });
       if (rows.length === 0) {
-        toast.show("Keine Verfügbarkeiten zum Exportieren vorhanden", "info");
+        toast.show(de.list.nothingToExport("Verfügbarkeiten"), "info");
         return;
       }
       const csv = toCsv(
@@ -90,7 +83,7 @@ export default function AvailabilitiesListScreen() {
       );
       downloadFile("verfuegbarkeiten.csv", csv);
     } catch {
-      toast.show("Export fehlgeschlagen. Bitte versuchen Sie es erneut.", "error");
+      toast.show(de.actions.exportFailed, "error");
     } finally {
       setBusy("");
     }
@@ -179,21 +172,19 @@ export default function AvailabilitiesListScreen() {
   ];
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>Verfügbarkeiten</h1>
-          <p>Wöchentliche Verfügbarkeiten aller Fahrlehrer und Fahrschüler</p>
-        </div>
-        <div className="page-header-actions">
+    <ListPage
+      title="Verfügbarkeiten"
+      description="Wöchentliche Verfügbarkeiten aller Fahrlehrer und Fahrschüler"
+      actions={
+        <>
           <DropdownMenu
             label={busy === "import"
-              ? "Import läuft..."
+              ? de.actions.importing
               : busy === "export"
-              ? "Export läuft..."
-              : "Export / Import"}
+              ? de.actions.exporting
+              : de.actions.exportImport}
             items={[
-              { label: "Als CSV exportieren", onSelect: exportCsv },
+              { label: de.actions.exportCsv, onSelect: exportCsv },
               { label: "CSV-Datei importieren", onSelect: () => fileRef.current?.click() },
             ]}
           />
@@ -207,37 +198,22 @@ export default function AvailabilitiesListScreen() {
             data-testid="availability-import-file"
             onChange={importCsv}
           />
-        </div>
-      </header>
-      <div className="toolbar">
-        <div className="list-search">
-          <SearchInput
-            label="Verfügbarkeiten suchen"
-            placeholder="Name oder Benutzername suchen..."
-            value={list.search}
-            onSearch={list.setSearch}
-          />
-        </div>
+        </>
+      }
+      list={list}
+      search={{
+        label: de.list.search("Verfügbarkeiten"),
+        placeholder: "Name oder Benutzername suchen...",
+      }}
+      toolbar={
         <p className="muted small">
           Import: CSV mit den Spalten <code>username;day_of_week;start_time;end_time</code>
         </p>
-      </div>
-      <DataTable
-        label="Verfügbarkeiten"
-        columns={columns}
-        rows={list.rows}
-        rowKey={(row) => row.id}
-        sort={list.sort}
-        onSort={list.setSort}
-        loading={list.loading}
-        emptyMessage="Keine Verfügbarkeiten gefunden"
-      />
-      <Pagination
-        page={list.page}
-        totalPages={list.totalPages}
-        onPage={list.setPage}
-        label="Seiten der Verfügbarkeitsliste"
-      />
-    </section>
+      }
+      pagesLabel="Seiten der Verfügbarkeitsliste"
+      tableLabel="Verfügbarkeiten"
+      columns={columns}
+      emptyMessage={de.list.empty("Verfügbarkeiten")}
+    />
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from "react";
-import { type Column, DataTable, type SortState } from "../../components/ui/data_table.tsx";
+import { type Column, type SortState } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
+import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
+import { de } from "../../i18n/de.ts";
 import { api } from "../../lib/api.ts";
 import { downloadFile, toCsv } from "../../lib/export_files.ts";
-import { usePageTitle } from "../../lib/page_title.ts";
 import { AddVehicleDialog } from "./add_vehicle_dialog.tsx";
 
 /** A row of GET /api/admin/vehicles/. */
@@ -21,7 +22,6 @@ function transmissionName(value: string): string {
 
 /** /vehicles: the fleet with its appointment counts; add a vehicle, export as CSV. */
 export default function VehiclesScreen() {
-  usePageTitle("Fahrzeuge");
   const toast = useToast();
   const toastRef = useRef(toast);
   toastRef.current = toast;
@@ -39,7 +39,7 @@ export default function VehiclesScreen() {
       .then((data) => setRows(data.results))
       .catch((error) => {
         if ((error as Error).name !== "AbortError") {
-          toastRef.current.show("Fehler beim Laden der Daten", "error");
+          toastRef.current.show(de.list.loadFailed, "error");
         }
       })
       .finally(() => {
@@ -50,7 +50,7 @@ export default function VehiclesScreen() {
 
   function exportCsv() {
     if (rows.length === 0) {
-      toast.show("Keine Fahrzeuge zum Exportieren vorhanden", "info");
+      toast.show(de.list.nothingToExport("Fahrzeuge"), "info");
       return;
     }
     const csv = toCsv(
@@ -86,17 +86,15 @@ export default function VehiclesScreen() {
   ];
 
   return (
-    <section className="page">
-      <header className="page-header">
-        <div>
-          <h1>Fahrzeuge</h1>
-          <p>{loading ? "\u00a0" : `${rows.length} Fahrzeuge im Fuhrpark`}</p>
-        </div>
-        <div className="page-header-actions">
+    <ListPage
+      title="Fahrzeuge"
+      description={loading ? "\u00a0" : `${rows.length} Fahrzeuge im Fuhrpark`}
+      actions={
+        <>
           <DropdownMenu
-            label="Export / Import"
+            label={de.actions.exportImport}
             items={[
-              { label: "Als CSV exportieren", onSelect: exportCsv },
+              { label: de.actions.exportCsv, onSelect: exportCsv },
               {
                 label: "Fahrzeuge importieren",
                 onSelect: () =>
@@ -111,18 +109,13 @@ export default function VehiclesScreen() {
           <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
             + Fahrzeug hinzufügen
           </button>
-        </div>
-      </header>
-      <DataTable
-        label="Fahrzeuge"
-        columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        sort={sort}
-        onSort={setSort}
-        loading={loading}
-        emptyMessage="Keine Fahrzeuge gefunden"
-      />
+        </>
+      }
+      list={{ rows, loading, sort, setSort }}
+      tableLabel="Fahrzeuge"
+      columns={columns}
+      emptyMessage={de.list.empty("Fahrzeuge")}
+    >
       {adding && (
         <AddVehicleDialog
           onClose={() => setAdding(false)}
@@ -132,6 +125,6 @@ export default function VehiclesScreen() {
           }}
         />
       )}
-    </section>
+    </ListPage>
   );
 }
