@@ -8,6 +8,11 @@ export const de = {
     instructor: "Fahrlehrer",
     student: "Fahrschüler",
   },
+  /** 'bei Fahrlehrern mit Terminen' */
+  rolesDativePlural: {
+    instructor: "Fahrlehrern",
+    student: "Fahrschülern",
+  },
   actions: {
     cancel: "Abbrechen",
     close: "Schließen",

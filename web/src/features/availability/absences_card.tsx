@@ -4,6 +4,7 @@ import { TimeInput } from "../../components/ui/time_input.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { onApplied, saveThroughQueue } from "../../lib/offline/sync.ts";
 import { loadVersioned } from "./load_versioned.ts";
+import { SaveBar } from "./save_bar.tsx";
 import { useTimedStatus } from "./use_timed_status.ts";
 
 /** A stored or queued absence as the API speaks it. */
@@ -224,22 +225,13 @@ export function AbsencesCard() {
           );
         })}
       </ul>
-      <div className="availability-actions">
-        <span
-          className={`availability-status${status ? ` is-${status.tone}` : ""}`}
-          role="status"
-        >
-          {status?.text}
-        </span>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={save}
-          disabled={saving}
-        >
-          {saving ? "Wird gespeichert..." : "Abwesenheiten speichern"}
-        </button>
-      </div>
+      <SaveBar
+        status={status}
+        saving={saving}
+        disabled={saving}
+        label="Abwesenheiten speichern"
+        onSave={save}
+      />
     </section>
   );
 }

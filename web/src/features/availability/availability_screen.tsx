@@ -7,6 +7,7 @@ import { usePageTitle } from "../../lib/page_title.ts";
 import { AbsencesCard } from "./absences_card.tsx";
 import { loadVersioned } from "./load_versioned.ts";
 import { MobileDayList } from "./mobile_day_list.tsx";
+import { SaveBar } from "./save_bar.tsx";
 import {
   type AvailabilitySlot,
   gridHours,
@@ -20,7 +21,7 @@ import {
 import { instructorTutorialSteps, studentTutorialSteps } from "./tutorial_steps.ts";
 import { useDragSelection } from "./use_drag_selection.ts";
 import { useTimedStatus } from "./use_timed_status.ts";
-import { useWideScreen } from "./use_wide_screen.ts";
+import { useWideScreen } from "../../lib/use_wide_screen.ts";
 import { WeeklyGrid } from "./weekly_grid.tsx";
 import "./availability.css";
 
@@ -183,26 +184,18 @@ export default function AvailabilityScreen() {
           <span className="availability-weekend-swatch" aria-hidden="true" />
           Wochenende wird bei der Planung nicht berücksichtigt
         </p>
-        <div className="availability-actions">
-          <span
-            className={`availability-status${status ? ` is-${status.tone}` : ""}`}
-            role="status"
-          >
-            {status?.text}
-          </span>
+        <SaveBar
+          status={status}
+          saving={saving}
+          disabled={saving || loading}
+          label="Verfügbarkeit speichern"
+          onSave={save}
+          tutorialStep="save"
+        >
           <button type="button" className="button button-secondary" onClick={reset}>
             Auswahl zurücksetzen
           </button>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={save}
-            disabled={saving || loading}
-            data-tutorial="save"
-          >
-            {saving ? "Wird gespeichert..." : "Verfügbarkeit speichern"}
-          </button>
-        </div>
+        </SaveBar>
       </section>
 
       <AbsencesCard />

@@ -8,7 +8,7 @@ import {
 } from "../../lib/german_dates.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { addMonths, berlinClock, berlinDay, type Month, monthOf, monthWeeks } from "./month.ts";
-import { useWideScreen } from "./use_wide_screen.ts";
+import { useWideScreen } from "../../lib/use_wide_screen.ts";
 import "./calendar.css";
 
 /** An appointment as GET /api/my-appointments/ answers it. */

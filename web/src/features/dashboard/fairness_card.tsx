@@ -1,6 +1,6 @@
 import { BarChart } from "./bar_chart.tsx";
 import { fairnessTone, formatDecimal, formatPercent, toneClass } from "./stat_levels.ts";
-import { StatTile } from "./stat_tile.tsx";
+import { AverageTile, StatsCard, StatTile } from "./stat_tile.tsx";
 import type { FairnessStats } from "./stats_types.ts";
 import "./dashboard_stats.css";
 
@@ -20,13 +20,11 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
   const s = stats;
   const total = s ? s.students_with_appointments + s.students_without_appointments : 0;
   return (
-    <section className="card stats-card" aria-labelledby="fairness-title">
-      <div className="stats-card-head">
-        <h2 id="fairness-title" className="card-title">Fairness</h2>
-        <p className="muted small">
-          Wie gleichmäßig die Fahrstunden der nächsten 30 Tage auf die Fahrschüler verteilt sind.
-        </p>
-      </div>
+    <StatsCard
+      id="fairness-title"
+      title="Fairness"
+      description="Wie gleichmäßig die Fahrstunden der nächsten 30 Tage auf die Fahrschüler verteilt sind."
+    >
       <div className="stats-tiles">
         <StatTile
           testId="fairness-share"
@@ -41,17 +39,7 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
           value={s ? String(s.students_without_appointments) : dash}
           hint={s ? formatPercent(s.students_without_appointments_percent) : undefined}
         />
-        <StatTile
-          testId="fairness-average"
-          wide
-          label="Ø Termine je Fahrschüler"
-          value={s ? formatDecimal(s.avg_appointments_total) : dash}
-          hint={s
-            ? `Ø ${
-              formatDecimal(s.avg_appointments_with_appointments)
-            } bei Fahrschülern mit Terminen`
-            : undefined}
-        />
+        <AverageTile testId="fairness-average" wide role="student" stats={s} />
         <StatTile
           testId="fairness-score"
           wide
@@ -68,6 +56,6 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
           describe={(bar) => `${lessons(bar.label)}: ${bar.value} Fahrschüler`}
         />
       )}
-    </section>
+    </StatsCard>
   );
 }

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { de } from "../../i18n/de.ts";
+import { formatDecimal } from "./stat_levels.ts";
 
 /**
  * A figure with its label and an optional hint; `tone` colours it (success/warning/error), `wide`
@@ -21,5 +23,49 @@ export function StatTile(
       <span className="stat-tile-label">{label}</span>
       {hint && <span className="stat-tile-hint">{hint}</span>}
     </div>
+  );
+}
+
+/** A dashboard statistics card: its title, what its figures mean, then the figures. */
+export function StatsCard(
+  { id, title, description, children }: {
+    id: string;
+    title: string;
+    description: ReactNode;
+    children: ReactNode;
+  },
+) {
+  return (
+    <section className="card stats-card" aria-labelledby={id}>
+      <div className="stats-card-head">
+        <h2 id={id} className="card-title">{title}</h2>
+        <p className="muted small">{description}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** 'Ø Termine je Fahrschüler' (or Fahrlehrer), with the average over those who have any as hint. */
+export function AverageTile(
+  { role, stats, testId, wide }: {
+    role: "instructor" | "student";
+    stats: { avg_appointments_total: number; avg_appointments_with_appointments: number } | null;
+    testId: string;
+    wide?: boolean;
+  },
+) {
+  return (
+    <StatTile
+      testId={testId}
+      wide={wide}
+      label={`Ø Termine je ${de.roles[role]}`}
+      value={stats ? formatDecimal(stats.avg_appointments_total) : "–"}
+      hint={stats
+        ? `Ø ${formatDecimal(stats.avg_appointments_with_appointments)} bei ${
+          de.rolesDativePlural[role]
+        } mit Terminen`
+        : undefined}
+    />
   );
 }

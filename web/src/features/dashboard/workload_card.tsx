@@ -1,12 +1,6 @@
 import { BarChart } from "./bar_chart.tsx";
-import {
-  formatDecimal,
-  formatPercent,
-  toneClass,
-  utilizationLabel,
-  utilizationLevel,
-} from "./stat_levels.ts";
-import { StatTile } from "./stat_tile.tsx";
+import { formatPercent, toneClass, utilizationLabel, utilizationLevel } from "./stat_levels.ts";
+import { AverageTile, StatsCard, StatTile } from "./stat_tile.tsx";
 import type { TopInstructor, WorkloadStats } from "./stats_types.ts";
 import "./dashboard_stats.css";
 
@@ -90,14 +84,11 @@ export function WorkloadCard({ stats }: { stats: WorkloadStats | null }) {
   const s = stats;
   const total = s ? s.instructors_with_appointments + s.instructors_without_appointments : 0;
   return (
-    <section className="card stats-card" aria-labelledby="workload-title">
-      <div className="stats-card-head">
-        <h2 id="workload-title" className="card-title">Auslastung der Fahrlehrer</h2>
-        <p className="muted small">
-          Auslastung = geplante Fahrstunden ÷ verfügbare Arbeitsstunden der nächsten 30 Tage
-          (Arbeitszeiten ohne Pausen, Urlaub und ganztägige Abwesenheiten).
-        </p>
-      </div>
+    <StatsCard
+      id="workload-title"
+      title="Auslastung der Fahrlehrer"
+      description="Auslastung = geplante Fahrstunden ÷ verfügbare Arbeitsstunden der nächsten 30 Tage (Arbeitszeiten ohne Pausen, Urlaub und ganztägige Abwesenheiten)."
+    >
       <div className="stats-tiles">
         <StatTile
           testId="workload-utilization"
@@ -120,16 +111,7 @@ export function WorkloadCard({ stats }: { stats: WorkloadStats | null }) {
             } · ohne Termine: ${s.instructors_without_appointments}`
             : undefined}
         />
-        <StatTile
-          testId="workload-average"
-          label="Ø Termine je Fahrlehrer"
-          value={s ? formatDecimal(s.avg_appointments_total) : dash}
-          hint={s
-            ? `Ø ${
-              formatDecimal(s.avg_appointments_with_appointments)
-            } bei Fahrlehrern mit Terminen`
-            : undefined}
-        />
+        <AverageTile testId="workload-average" role="instructor" stats={s} />
         <StatTile
           testId="workload-range"
           label="Termine je Fahrlehrer"
@@ -168,6 +150,6 @@ export function WorkloadCard({ stats }: { stats: WorkloadStats | null }) {
           </div>
         </>
       )}
-    </section>
+    </StatsCard>
   );
 }

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { de } from "../../i18n/de.ts";
+import type { TimedStatus } from "./use_timed_status.ts";
+
+interface SaveBarProps {
+  /** the status line of the last save (spec 02 §9) */
+  status: TimedStatus | null;
+  saving: boolean;
+  disabled: boolean;
+  /** the save button's text, e.g. 'Verfügbarkeit speichern' */
+  label: string;
+  onSave(): void;
+  /** the tutorial step that points at the save button */
+  tutorialStep?: string;
+  /** further buttons before the save button */
+  children?: ReactNode;
+}
+
+/** The status line and the save button under the weekly grid and under the absences. */
+export function SaveBar(props: SaveBarProps) {
+  const { status } = props;
+  return (
+    <div className="availability-actions">
+      <span
+        className={`availability-status${status ? ` is-${status.tone}` : ""}`}
+        role="status"
+      >
+        {status?.text}
+      </span>
+      {props.children}
+      <button
+        type="button"
+        className="button button-primary"
+        onClick={props.onSave}
+        disabled={props.disabled}
+        data-tutorial={props.tutorialStep}
+      >
+        {props.saving ? de.actions.saving : props.label}
+      </button>
+    </div>
+  );
+}
