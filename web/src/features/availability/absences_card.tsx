@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { DateInput } from "../../components/ui/date_input.tsx";
 import { TimeInput } from "../../components/ui/time_input.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { onApplied, saveThroughQueue } from "../../lib/offline/sync.ts";
+import { onApplied, type SaveOutcome, saveThroughQueue } from "../../lib/offline/sync.ts";
 import { loadVersioned } from "./load_versioned.ts";
 import { SaveBar } from "./save_bar.tsx";
-import { useTimedStatus } from "./use_timed_status.ts";
+import { saveStatus, useTimedStatus } from "./use_timed_status.ts";
 
 /** A stored or queued absence as the API speaks it. */
 interface SpecialDate {
@@ -117,28 +117,20 @@ export function AbsencesCard() {
     }
     setSaving(true);
     dirty.current = false;
+    let outcome: SaveOutcome | null = null;
     try {
-      const outcome = await saveThroughQueue("special_dates", payload, version.current);
-      if (outcome.status === "saved") {
-        show("Urlaub/Abwesenheit erfolgreich gespeichert", "success");
-        await reload();
-      } else if (outcome.status === "queued") {
-        setEntries((list) => list.filter((entry) => entry.date));
-        show("Ohne Verbindung vorgemerkt – wird automatisch übertragen.", "info");
-      } else if (outcome.status === "conflict") {
-        show("Konflikt: Bitte wählen Sie, welche Version gelten soll.", "info");
-      } else {
-        dirty.current = true;
-        show("Fehler beim Speichern", "error");
-        if (outcome.status === "rejected") toast.show(outcome.message, "error", 5000);
-      }
+      outcome = await saveThroughQueue("special_dates", payload, version.current);
     } catch (err) {
       console.error(err);
-      dirty.current = true;
-      show("Fehler beim Speichern", "error");
-    } finally {
-      setSaving(false);
     }
+    const line = saveStatus(outcome, "Urlaub/Abwesenheit erfolgreich gespeichert");
+    // Unsaved again: a change applied from elsewhere must not overwrite the entries now.
+    if (line.tone === "error") dirty.current = true;
+    show(line.text, line.tone);
+    if (outcome?.status === "rejected") toast.show(outcome.message, "error", 5000);
+    if (outcome?.status === "queued") setEntries((list) => list.filter((entry) => entry.date));
+    if (outcome?.status === "saved") await reload();
+    setSaving(false);
   };
 
   return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { Tutorial, useTutorial } from "../../components/ui/tutorial.tsx";
 import { useAuth } from "../../lib/auth.tsx";
-import { onApplied, saveThroughQueue } from "../../lib/offline/sync.ts";
+import { onApplied, type SaveOutcome, saveThroughQueue } from "../../lib/offline/sync.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { AbsencesCard } from "./absences_card.tsx";
 import { loadVersioned } from "./load_versioned.ts";
@@ -20,7 +20,7 @@ import {
 } from "./slots.ts";
 import { instructorTutorialSteps, studentTutorialSteps } from "./tutorial_steps.ts";
 import { useDragSelection } from "./use_drag_selection.ts";
-import { useTimedStatus } from "./use_timed_status.ts";
+import { saveStatus, useTimedStatus } from "./use_timed_status.ts";
 import { useWideScreen } from "../../lib/use_wide_screen.ts";
 import { WeeklyGrid } from "./weekly_grid.tsx";
 import "./availability.css";
@@ -106,30 +106,23 @@ export default function AvailabilityScreen() {
   const save = async () => {
     setSaving(true);
     dirty.current = false;
+    let outcome: SaveOutcome | null = null;
     try {
-      const outcome = await saveThroughQueue(
+      outcome = await saveThroughQueue(
         "availability",
         selectionToSlots(selectionRef.current),
         version.current,
       );
-      if (outcome.status === "saved") {
-        version.current = outcome.version;
-        show("Verfügbarkeit erfolgreich gespeichert", "success");
-      } else if (outcome.status === "queued") {
-        show("Ohne Verbindung vorgemerkt – wird automatisch übertragen.", "info");
-      } else if (outcome.status === "conflict") {
-        show("Konflikt: Bitte wählen Sie, welche Version gelten soll.", "info");
-      } else {
-        dirty.current = true;
-        show("Fehler beim Speichern", "error");
-      }
+      if (outcome.status === "saved") version.current = outcome.version;
     } catch (err) {
       console.error(err);
-      dirty.current = true;
-      show("Fehler beim Speichern", "error");
     } finally {
       setSaving(false);
     }
+    const line = saveStatus(outcome, "Verfügbarkeit erfolgreich gespeichert");
+    // Unsaved again: a change applied from elsewhere must not overwrite the selection now.
+    if (line.tone === "error") dirty.current = true;
+    show(line.text, line.tone);
   };
 
   const selectedCount = selectionToSlots(selection).length;

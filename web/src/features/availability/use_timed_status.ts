@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { SaveOutcome } from "../../lib/offline/sync.ts";
 
 /** The text of a status line and its colour. */
 export interface TimedStatus {
@@ -17,4 +18,21 @@ export function useTimedStatus() {
     timer.current = setTimeout(() => setStatus(null), 3000);
   }, []);
   return { status, show };
+}
+
+/**
+ * The status line after a save through the offline queue (spec 02 §9): `saved` on success, the
+ * queue's words when offline or in conflict, else the error. `null` stands for a save that threw.
+ */
+export function saveStatus(outcome: SaveOutcome | null, saved: string): TimedStatus {
+  switch (outcome?.status) {
+    case "saved":
+      return { text: saved, tone: "success" };
+    case "queued":
+      return { text: "Ohne Verbindung vorgemerkt – wird automatisch übertragen.", tone: "info" };
+    case "conflict":
+      return { text: "Konflikt: Bitte wählen Sie, welche Version gelten soll.", tone: "info" };
+    default:
+      return { text: "Fehler beim Speichern", tone: "error" };
+  }
 }
