@@ -100,7 +100,6 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
         title="Pausen"
         description="Höchstens 2 Pausen; sie gelten an allen Arbeitstagen."
         empty="Keine Pausen eingetragen."
-        addLabel="Pause hinzufügen"
         rowLabel="Pause"
         max={maxBreaks}
         newRow={rangeRow}
@@ -111,7 +110,6 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
         {...rowsOf("vacations")}
         title="Urlaub und Feiertage"
         empty="Kein Urlaub eingetragen."
-        addLabel="Urlaub hinzufügen"
         rowLabel="Urlaub"
         newRow={rangeRow}
         fields={rangeFields("date")}
@@ -122,7 +120,6 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
         title="Theoriestunden"
         description="Theoriestunden blockieren die Zeit für Fahrstunden."
         empty="Keine Theoriestunden eingetragen."
-        addLabel="Theoriestunde hinzufügen"
         rowLabel="Theoriestunde"
         newRow={emptyTheory}
         fields={theoryFields}
@@ -133,7 +130,6 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
         title="Wiederkehrende Sperrzeiten"
         description="Zeiten, in denen der Fahrlehrer jede Woche nicht verfügbar ist."
         empty="Keine Sperrzeiten eingetragen."
-        addLabel="Sperrzeit hinzufügen"
         rowLabel="Sperrzeit"
         newRow={emptyBlock}
         fields={blockFields}

@@ -1,17 +1,6 @@
 import { shortTime, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
-import {
-  completeRanges,
-  emptyPerson,
-  namesProblem,
-  type PersonFields,
-  personFromDetail,
-  personPayload,
-  type PersonRow,
-  perWorkday,
-  type RangeRow,
-  rangeRows,
-  rowKey,
-} from "./people_types.ts";
+import { completeRanges, person, perWorkday, rangeRows, rowKey } from "./people_types.ts";
+import type { PersonFields, PersonRow, RangeRow } from "./people_types.ts";
 
 /** A row of GET /api/admin/users/?role=instructor. */
 export interface InstructorRow extends PersonRow {
@@ -75,7 +64,7 @@ const emptyWeek = () => perWorkday(() => ({ start: "", end: "" }));
 /** A blank form for a new instructor. */
 export function emptyInstructorForm(): InstructorForm {
   return {
-    ...emptyPerson(),
+    ...person.empty(),
     automatic: false,
     manual: false,
     monthly_hours_target: "",
@@ -115,7 +104,7 @@ export function instructorFormFromDetail(detail: InstructorDetail): InstructorFo
     }
   }
   return {
-    ...personFromDetail(detail),
+    ...person.fromDetail(detail),
     automatic: types.includes("automatic"),
     manual: types.includes("manual"),
     monthly_hours_target: detail.profile?.monthly_hours_target
@@ -144,7 +133,7 @@ export function instructorFormFromDetail(detail: InstructorDetail): InstructorFo
 
 /** The client checks of spec 02 §5, in the order the form shows them; '' when all is well. */
 export function instructorFormProblem(form: InstructorForm): string {
-  const names = namesProblem(form);
+  const names = person.problem(form);
   if (names) return names;
   if (!form.automatic && !form.manual) {
     return "Bitte wählen Sie mindestens einen Getriebe-Typ aus.";
@@ -159,7 +148,7 @@ export function instructorFormProblem(form: InstructorForm): string {
 /** The save/create payload of spec 02 §3; rows with missing required parts are dropped. */
 export function instructorPayload(form: InstructorForm) {
   return {
-    ...personPayload(form),
+    ...person.payload(form),
     transmission_types: [
       ...(form.automatic ? ["automatic"] : []),
       ...(form.manual ? ["manual"] : []),

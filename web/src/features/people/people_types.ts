@@ -76,34 +76,32 @@ export interface PersonFields {
   phone: string;
 }
 
-/** The personal data of a blank form. */
-export function emptyPerson(): PersonFields {
-  return { first_name: "", last_name: "", email: "", phone: "" };
-}
-
-/** The personal data of the stored person. */
-export function personFromDetail(detail: PersonRow): PersonFields {
-  return {
-    first_name: detail.first_name ?? "",
-    last_name: detail.last_name ?? "",
-    email: detail.email ?? "",
-    phone: detail.phone ?? "",
-  };
-}
-
-/** The first check of every person form (spec 02 §5); '' when both names are given. */
-export function namesProblem(form: PersonFields): string {
-  return !form.first_name.trim() || !form.last_name.trim()
-    ? "Bitte geben Sie Vor- und Nachnamen ein."
-    : "";
-}
-
-/** The personal data of a payload, trimmed. */
-export function personPayload(form: PersonFields): PersonFields {
-  return {
-    first_name: form.first_name.trim(),
-    last_name: form.last_name.trim(),
-    email: form.email.trim(),
-    phone: form.phone.trim(),
-  };
-}
+/** The personal data of the forms: blank, from the stored person, its check and its payload. */
+export const person = {
+  empty(): PersonFields {
+    return { first_name: "", last_name: "", email: "", phone: "" };
+  },
+  fromDetail(detail: PersonRow): PersonFields {
+    return {
+      first_name: detail.first_name ?? "",
+      last_name: detail.last_name ?? "",
+      email: detail.email ?? "",
+      phone: detail.phone ?? "",
+    };
+  },
+  /** The first check of every person form (spec 02 §5); '' when both names are given. */
+  problem(form: PersonFields): string {
+    return !form.first_name.trim() || !form.last_name.trim()
+      ? "Bitte geben Sie Vor- und Nachnamen ein."
+      : "";
+  },
+  /** The personal data of a payload, trimmed. */
+  payload(form: PersonFields): PersonFields {
+    return {
+      first_name: form.first_name.trim(),
+      last_name: form.last_name.trim(),
+      email: form.email.trim(),
+      phone: form.phone.trim(),
+    };
+  },
+};

@@ -16,6 +16,19 @@ interface PersonFormProps<Form extends PersonFields> extends FormPartProps<Form>
   problem?: string;
 }
 
+/** The personal data every person has, in the order the form shows it (spec 02 §2). */
+const personalFields: {
+  key: keyof PersonFields;
+  label: string;
+  required?: boolean;
+  type?: "email" | "tel";
+}[] = [
+  { key: "first_name", label: "Vorname", required: true },
+  { key: "last_name", label: "Nachname", required: true },
+  { key: "email", label: "E-Mail", type: "email" },
+  { key: "phone", label: "Telefon", type: "tel" },
+];
+
 /** The person form of the detail overlay and the create dialog: shared personal data, then the role's sections. */
 export function PersonForm<Form extends PersonFields>(
   { role, problem, ...part }: PersonFormProps<Form>,
@@ -31,34 +44,17 @@ export function PersonForm<Form extends PersonFields>(
           {username !== undefined && (
             <TextField label="Benutzername" value={username} onChange={() => {}} readOnly />
           )}
-          <TextField
-            label="Vorname"
-            required
-            value={form.first_name}
-            onChange={(v) => set("first_name", v)}
-            autoComplete="off"
-          />
-          <TextField
-            label="Nachname"
-            required
-            value={form.last_name}
-            onChange={(v) => set("last_name", v)}
-            autoComplete="off"
-          />
-          <TextField
-            label="E-Mail"
-            type="email"
-            value={form.email}
-            onChange={(v) => set("email", v)}
-            autoComplete="off"
-          />
-          <TextField
-            label="Telefon"
-            type="tel"
-            value={form.phone}
-            onChange={(v) => set("phone", v)}
-            autoComplete="off"
-          />
+          {personalFields.map((field) => (
+            <TextField
+              key={field.key}
+              label={field.label}
+              required={field.required}
+              type={field.type}
+              value={form[field.key]}
+              onChange={(v) => set(field.key, v)}
+              autoComplete="off"
+            />
+          ))}
           {PersonalFields && <PersonalFields {...part} />}
         </div>
       </FormSection>
@@ -104,8 +100,6 @@ interface RowsSectionProps<R extends { key: number }> extends EditableRowsProps<
   description?: string;
   /** shown while there is no row */
   empty: string;
-  /** the add button's text, after its '+' */
-  addLabel: string;
   newRow(): R;
   /** the most rows allowed: the add button disappears there (spec 02 §5) */
   max?: number;
@@ -126,7 +120,7 @@ export function RowsSection<R extends { key: number }>(props: RowsSectionProps<R
             className="button button-secondary button-small"
             onClick={() => setRows((current) => [...current, props.newRow()])}
           >
-            + {props.addLabel}
+            + {props.rowLabel} hinzufügen
           </button>
         )
         : undefined}

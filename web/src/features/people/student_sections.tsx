@@ -89,7 +89,6 @@ export function StudentSections({ form, setForm, readOnly, username }: FormPartP
         readOnly={readOnly}
         title="Urlaubszeiten"
         empty="Keine Urlaubszeiten eingetragen."
-        addLabel="Urlaub hinzufügen"
         rowLabel="Urlaub"
         newRow={rangeRow}
         fields={rangeFields("date")}

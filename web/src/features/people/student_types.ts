@@ -1,16 +1,6 @@
 import { shortTime, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
-import {
-  completeRanges,
-  emptyPerson,
-  namesProblem,
-  type PersonFields,
-  personFromDetail,
-  personPayload,
-  type PersonRow,
-  perWorkday,
-  type RangeRow,
-  rangeRows,
-} from "./people_types.ts";
+import { completeRanges, person, perWorkday, rangeRows } from "./people_types.ts";
+import type { PersonFields, PersonRow, RangeRow } from "./people_types.ts";
 
 /** A row of GET /api/admin/users/?role=student. */
 export interface StudentRow extends PersonRow {
@@ -84,7 +74,7 @@ const emptyWeek = () =>
 /** A blank create form; holiday attendance defaults to 'ja'. */
 export function emptyStudentForm(): StudentForm {
   return {
-    ...emptyPerson(),
+    ...person.empty(),
     school_name: "",
     start_location: "",
     license_class: "",
@@ -110,7 +100,7 @@ export function studentFormFromDetail(detail: StudentDetail): StudentForm {
     };
   }
   return {
-    ...personFromDetail(detail),
+    ...person.fromDetail(detail),
     phone: meta.phone ?? detail.phone ?? "",
     school_name: meta.school_name ?? "",
     start_location: meta.start_location ?? "",
@@ -128,7 +118,7 @@ export const noTimesMessage =
 
 /** The update check: names and class stay required. */
 export function studentUpdateProblem(form: StudentForm): string {
-  return namesProblem(form) ||
+  return person.problem(form) ||
     (form.license_class ? "" : "Bitte wählen Sie eine Führerscheinklasse aus.");
 }
 
@@ -144,7 +134,7 @@ export function studentCreateProblem(form: StudentForm): string {
 
 function personAndSchool(form: StudentForm) {
   return {
-    ...personPayload(form),
+    ...person.payload(form),
     school_name: form.school_name.trim(),
     start_location: form.start_location,
     license_class: form.license_class,
