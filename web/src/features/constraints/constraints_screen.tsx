@@ -1,14 +1,113 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { de } from "../../i18n/de.ts";
 import { api, ApiError } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { RuleCard, Slider } from "./rule_card.tsx";
 import { activeCounts, type PlannerSettings, type SettingsAnswer } from "./settings_types.ts";
 import "./constraints.css";
 
-type Hard = PlannerSettings["hard"];
-type Soft = PlannerSettings["soft"];
+type Group = "hard" | "soft";
 type Status = { kind: "success" | "error"; text: string } | null;
+
+/** A slider of a rule: the setting it moves and its range. */
+interface SliderSpec {
+  field: string;
+  label: string;
+  unit: string;
+  min: number;
+  max: number;
+  step?: number;
+}
+
+/** A rule the admin switches on and off, with the sliders shown while it is on. */
+interface RuleSpec<G extends Group> {
+  key: keyof PlannerSettings[G] & string;
+  title: string;
+  description: string;
+  sliders?: SliderSpec[];
+}
+
+const weight: SliderSpec = { field: "weight", label: "Gewichtung", unit: "%", min: 0, max: 100 };
+
+const hardRules: RuleSpec<"hard">[] = [
+  {
+    key: "maxHoursPerDay",
+    title: "Maximale Stunden pro Tag",
+    description: "Höchstens so viele Fahrstunden gibt ein Fahrlehrer an einem Tag.",
+    sliders: [{ field: "value", label: "Stunden pro Tag", unit: "Std.", min: 4, max: 12 }],
+  },
+  {
+    key: "minBreakAfterHours",
+    title: "Pause nach Stunden",
+    description: "Nach so vielen Fahrstunden am Stück braucht ein Fahrlehrer eine Pause.",
+    sliders: [
+      { field: "hours", label: "Pause nach", unit: "Std.", min: 2, max: 6 },
+      {
+        field: "minBreakDuration",
+        label: "Mindestpause",
+        unit: "Min.",
+        min: 15,
+        max: 120,
+        step: 15,
+      },
+    ],
+  },
+  {
+    key: "maxAppointmentsPerWeek",
+    title: "Maximale Termine pro Woche",
+    description: "Höchstens so viele Fahrstunden gibt ein Fahrlehrer in einer Kalenderwoche.",
+    sliders: [{ field: "value", label: "Termine pro Woche", unit: "Termine", min: 20, max: 60 }],
+  },
+  {
+    key: "vehicleAssignment",
+    title: "Fahrzeugzuweisung",
+    description: "Jede Fahrstunde bekommt ein freies Fahrzeug mit passendem Getriebe.",
+  },
+];
+
+const softRules: RuleSpec<"soft">[] = [
+  {
+    key: "preferredTimes",
+    title: "Bevorzugte Zeiten",
+    description: "Fahrstunden möglichst in den Wunschzeiten der Fahrschüler.",
+    sliders: [weight],
+  },
+  {
+    key: "instructorContinuity",
+    title: "Fahrlehrer-Kontinuität",
+    description: "Ein Fahrschüler fährt möglichst immer mit demselben Fahrlehrer.",
+    sliders: [weight],
+  },
+  {
+    key: "balanceWorkload",
+    title: "Auslastung ausgleichen",
+    description: "Fahrlehrer bleiben nah an ihrem anteiligen Monatsziel.",
+    sliders: [{ field: "tolerance", label: "Toleranz", unit: "%", min: 5, max: 50 }],
+  },
+  {
+    key: "studentPreferences",
+    title: "Schülerwünsche",
+    description: "Fahrstunden möglichst beim Wunsch-Fahrlehrer des Fahrschülers.",
+    sliders: [weight],
+  },
+];
+
+/** The two times of day the planner avoids; each window's end stays at least an hour after its start. */
+const slotWindows = [
+  {
+    label: "Früher Morgen",
+    start: "earlyMorningStart",
+    end: "earlyMorningEnd",
+    ranges: [5, 12, 6, 14],
+  },
+  {
+    label: "Später Abend",
+    start: "lateEveningStart",
+    end: "lateEveningEnd",
+    ranges: [16, 20, 18, 23],
+  },
+] as const;
 
 const weatherReason =
   "Für diese Regel wäre ein Wetterdienst nötig, der nicht angebunden ist. Sie ist deshalb deaktiviert.";
@@ -76,14 +175,38 @@ export default function ConstraintsScreen() {
   }
   if (!settings || !defaults) return <div className="page-loading" aria-busy="true" />;
 
-  const hard = settings.hard;
-  const soft = settings.soft;
-  const setHard = <K extends keyof Hard>(key: K, patch: Partial<Hard[K]>) =>
-    setSettings({ ...settings, hard: { ...hard, [key]: { ...hard[key], ...patch } } });
-  const setSoft = <K extends keyof Soft>(key: K, patch: Partial<Soft[K]>) =>
-    setSettings({ ...settings, soft: { ...soft, [key]: { ...soft[key], ...patch } } });
+  const setRule = (group: Group, key: string, patch: Record<string, number | boolean>) => {
+    const rules = settings[group] as unknown as Record<string, object>;
+    setSettings({ ...settings, [group]: { ...rules, [key]: { ...rules[key], ...patch } } });
+  };
   const counts = activeCounts(settings);
-  const slots = soft.timeSlotPreferences;
+  const slots = settings.soft.timeSlotPreferences;
+
+  /** The cards of the rules that only switch and slide. */
+  const ruleCards = <G extends Group>(group: G, rules: RuleSpec<G>[]) =>
+    rules.map((rule) => {
+      const values = settings[group][rule.key] as unknown as Record<string, number> & {
+        enabled: boolean;
+      };
+      return (
+        <RuleCard
+          key={rule.key}
+          title={rule.title}
+          description={rule.description}
+          enabled={values.enabled}
+          onToggle={(enabled) => setRule(group, rule.key, { enabled })}
+        >
+          {rule.sliders?.map(({ field, ...range }) => (
+            <Slider
+              key={field}
+              {...range}
+              value={values[field]}
+              onChange={(value) => setRule(group, rule.key, { [field]: value })}
+            />
+          ))}
+        </RuleCard>
+      );
+    });
 
   return (
     <section className="page constraints">
@@ -98,214 +221,60 @@ export default function ConstraintsScreen() {
       </header>
 
       <div className="constraints-groups">
-        <section className="card" aria-labelledby="hard-title">
-          <div className="card-header">
-            <h2 id="hard-title">Harte Regeln</h2>
-            <span className="badge badge-primary">{counts.hard} aktiv</span>
-          </div>
-          <div className="rule-list">
-            <RuleCard
-              title="Doppelbuchungen verhindern"
-              description="Kein Fahrlehrer, Fahrschüler und kein Fahrzeug ist zur selben Zeit zweimal verplant."
-              enabled
-              fixedLabel="Immer aktiv"
-            />
-            <RuleCard
-              title="Maximale Stunden pro Tag"
-              description="Höchstens so viele Fahrstunden gibt ein Fahrlehrer an einem Tag."
-              enabled={hard.maxHoursPerDay.enabled}
-              onToggle={(enabled) => setHard("maxHoursPerDay", { enabled })}
-            >
-              <Slider
-                label="Stunden pro Tag"
-                unit="Std."
-                min={4}
-                max={12}
-                value={hard.maxHoursPerDay.value}
-                onChange={(value) => setHard("maxHoursPerDay", { value })}
-              />
-            </RuleCard>
-            <RuleCard
-              title="Pause nach Stunden"
-              description="Nach so vielen Fahrstunden am Stück braucht ein Fahrlehrer eine Pause."
-              enabled={hard.minBreakAfterHours.enabled}
-              onToggle={(enabled) => setHard("minBreakAfterHours", { enabled })}
-            >
-              <Slider
-                label="Pause nach"
-                unit="Std."
-                min={2}
-                max={6}
-                value={hard.minBreakAfterHours.hours}
-                onChange={(hours) => setHard("minBreakAfterHours", { hours })}
-              />
-              <Slider
-                label="Mindestpause"
-                unit="Min."
-                min={15}
-                max={120}
-                step={15}
-                value={hard.minBreakAfterHours.minBreakDuration}
-                onChange={(minBreakDuration) => setHard("minBreakAfterHours", { minBreakDuration })}
-              />
-            </RuleCard>
-            <RuleCard
-              title="Maximale Termine pro Woche"
-              description="Höchstens so viele Fahrstunden gibt ein Fahrlehrer in einer Kalenderwoche."
-              enabled={hard.maxAppointmentsPerWeek.enabled}
-              onToggle={(enabled) => setHard("maxAppointmentsPerWeek", { enabled })}
-            >
-              <Slider
-                label="Termine pro Woche"
-                unit="Termine"
-                min={20}
-                max={60}
-                value={hard.maxAppointmentsPerWeek.value}
-                onChange={(value) => setHard("maxAppointmentsPerWeek", { value })}
-              />
-            </RuleCard>
-            <RuleCard
-              title="Fahrzeugzuweisung"
-              description="Jede Fahrstunde bekommt ein freies Fahrzeug mit passendem Getriebe."
-              enabled={hard.vehicleAssignment.enabled}
-              onToggle={(enabled) => setHard("vehicleAssignment", { enabled })}
-            />
-          </div>
-        </section>
+        <RuleGroup id="hard-title" title="Harte Regeln" active={counts.hard}>
+          <RuleCard
+            title="Doppelbuchungen verhindern"
+            description="Kein Fahrlehrer, Fahrschüler und kein Fahrzeug ist zur selben Zeit zweimal verplant."
+            enabled
+            fixedLabel="Immer aktiv"
+          />
+          {ruleCards("hard", hardRules)}
+        </RuleGroup>
 
-        <section className="card" aria-labelledby="soft-title">
-          <div className="card-header">
-            <h2 id="soft-title">Weiche Regeln</h2>
-            <span className="badge badge-primary">{counts.soft} aktiv</span>
-          </div>
-          <div className="rule-list">
-            <RuleCard
-              title="Bevorzugte Zeiten"
-              description="Fahrstunden möglichst in den Wunschzeiten der Fahrschüler."
-              enabled={soft.preferredTimes.enabled}
-              onToggle={(enabled) => setSoft("preferredTimes", { enabled })}
-            >
-              <Slider
-                label="Gewichtung"
-                unit="%"
-                min={0}
-                max={100}
-                value={soft.preferredTimes.weight}
-                onChange={(weight) => setSoft("preferredTimes", { weight })}
-              />
-            </RuleCard>
-            <RuleCard
-              title="Fahrlehrer-Kontinuität"
-              description="Ein Fahrschüler fährt möglichst immer mit demselben Fahrlehrer."
-              enabled={soft.instructorContinuity.enabled}
-              onToggle={(enabled) => setSoft("instructorContinuity", { enabled })}
-            >
-              <Slider
-                label="Gewichtung"
-                unit="%"
-                min={0}
-                max={100}
-                value={soft.instructorContinuity.weight}
-                onChange={(weight) => setSoft("instructorContinuity", { weight })}
-              />
-            </RuleCard>
-            <RuleCard
-              title="Auslastung ausgleichen"
-              description="Fahrlehrer bleiben nah an ihrem anteiligen Monatsziel."
-              enabled={soft.balanceWorkload.enabled}
-              onToggle={(enabled) => setSoft("balanceWorkload", { enabled })}
-            >
-              <Slider
-                label="Toleranz"
-                unit="%"
-                min={5}
-                max={50}
-                value={soft.balanceWorkload.tolerance}
-                onChange={(tolerance) => setSoft("balanceWorkload", { tolerance })}
-              />
-            </RuleCard>
-            <RuleCard
-              title="Schülerwünsche"
-              description="Fahrstunden möglichst beim Wunsch-Fahrlehrer des Fahrschülers."
-              enabled={soft.studentPreferences.enabled}
-              onToggle={(enabled) => setSoft("studentPreferences", { enabled })}
-            >
-              <Slider
-                label="Gewichtung"
-                unit="%"
-                min={0}
-                max={100}
-                value={soft.studentPreferences.weight}
-                onChange={(weight) => setSoft("studentPreferences", { weight })}
-              />
-            </RuleCard>
-            <RuleCard
-              title="Tageszeit-Präferenzen"
-              description="Fahrstunden am frühen Morgen und späten Abend werden nach Möglichkeit vermieden."
-              enabled={slots.enabled}
-              onToggle={(enabled) => setSoft("timeSlotPreferences", { enabled })}
-            >
-              <div className="slider-pair">
+        <RuleGroup id="soft-title" title="Weiche Regeln" active={counts.soft}>
+          {ruleCards("soft", softRules)}
+          <RuleCard
+            title="Tageszeit-Präferenzen"
+            description="Fahrstunden am frühen Morgen und späten Abend werden nach Möglichkeit vermieden."
+            enabled={slots.enabled}
+            onToggle={(enabled) => setRule("soft", "timeSlotPreferences", { enabled })}
+          >
+            {slotWindows.map(({ label, start, end, ranges }) => (
+              <div key={start} className="slider-pair">
                 <Slider
-                  label="Früher Morgen ab"
+                  label={`${label} ab`}
                   unit="Uhr"
-                  min={5}
-                  max={12}
-                  value={slots.earlyMorningStart}
+                  min={ranges[0]}
+                  max={ranges[1]}
+                  value={slots[start]}
                   onChange={(v) =>
-                    setSoft("timeSlotPreferences", {
-                      earlyMorningStart: v,
-                      earlyMorningEnd: Math.max(slots.earlyMorningEnd, v + 1),
+                    setRule("soft", "timeSlotPreferences", {
+                      [start]: v,
+                      [end]: Math.max(slots[end], v + 1),
                     })}
                 />
                 <Slider
-                  label="Früher Morgen bis"
+                  label={`${label} bis`}
                   unit="Uhr"
-                  min={6}
-                  max={14}
-                  value={slots.earlyMorningEnd}
+                  min={ranges[2]}
+                  max={ranges[3]}
+                  value={slots[end]}
                   onChange={(v) =>
-                    setSoft("timeSlotPreferences", {
-                      earlyMorningEnd: v,
-                      earlyMorningStart: Math.min(slots.earlyMorningStart, v - 1),
+                    setRule("soft", "timeSlotPreferences", {
+                      [end]: v,
+                      [start]: Math.min(slots[start], v - 1),
                     })}
                 />
               </div>
-              <div className="slider-pair">
-                <Slider
-                  label="Später Abend ab"
-                  unit="Uhr"
-                  min={16}
-                  max={20}
-                  value={slots.lateEveningStart}
-                  onChange={(v) =>
-                    setSoft("timeSlotPreferences", {
-                      lateEveningStart: v,
-                      lateEveningEnd: Math.max(slots.lateEveningEnd, v + 1),
-                    })}
-                />
-                <Slider
-                  label="Später Abend bis"
-                  unit="Uhr"
-                  min={18}
-                  max={23}
-                  value={slots.lateEveningEnd}
-                  onChange={(v) =>
-                    setSoft("timeSlotPreferences", {
-                      lateEveningEnd: v,
-                      lateEveningStart: Math.min(slots.lateEveningStart, v - 1),
-                    })}
-                />
-              </div>
-            </RuleCard>
-            <RuleCard
-              title="Wetter berücksichtigen"
-              description="Bei Kälte, starkem Wind oder Regen keine Fahrstunden für Anfänger."
-              enabled={false}
-              disabledReason={weatherReason}
-            />
-          </div>
-        </section>
+            ))}
+          </RuleCard>
+          <RuleCard
+            title="Wetter berücksichtigen"
+            description="Bei Kälte, starkem Wind oder Regen keine Fahrstunden für Anfänger."
+            enabled={false}
+            disabledReason={weatherReason}
+          />
+        </RuleGroup>
       </div>
 
       <div className="constraints-footer">
@@ -318,7 +287,7 @@ export default function ConstraintsScreen() {
             className="button button-secondary"
             onClick={() => navigate("/admin-panel")}
           >
-            Abbrechen
+            {de.actions.cancel}
           </button>
           <button
             type="button"
@@ -343,6 +312,26 @@ export default function ConstraintsScreen() {
           </button>
         </div>
       </div>
+    </section>
+  );
+}
+
+/** A card of rules (hard or soft) with the number of rules switched on. */
+function RuleGroup(
+  { id, title, active, children }: {
+    id: string;
+    title: string;
+    active: number;
+    children: ReactNode;
+  },
+) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card-header">
+        <h2 id={id}>{title}</h2>
+        <span className="badge badge-primary">{active} aktiv</span>
+      </div>
+      <div className="rule-list">{children}</div>
     </section>
   );
 }
