@@ -17,6 +17,7 @@ export const de = {
     cancel: "Abbrechen",
     close: "Schließen",
     edit: "Bearbeiten",
+    save: "Speichern",
     delete: "Löschen",
     saveChanges: "Änderungen speichern",
     saving: "Wird gespeichert...",

@@ -308,7 +308,7 @@ export default function ConstraintsScreen() {
                 return `Einstellungen gespeichert! ${c.hard} harte und ${c.soft} weiche Regeln aktiv.`;
               }, 5000)}
           >
-            {saving ? "Wird gespeichert …" : "Speichern"}
+            {saving ? "Wird gespeichert …" : de.actions.save}
           </button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   emptyBlock,
   emptyInstructorForm,
+  instructorFormFromDetail,
   instructorFormProblem,
   instructorPayload,
 } from "./instructor_types.ts";
@@ -68,6 +69,60 @@ describe("instructorPayload", () => {
         start_time: "15:00",
         end_time: "16:30",
         valid_from: null,
+        valid_until: null,
+        description: "Büro",
+      }],
+    });
+  });
+});
+
+describe("instructorFormFromDetail", () => {
+  it("shows the stored instructor as typed times, and saving it unchanged sends the same data", () => {
+    const form = instructorFormFromDetail({
+      id: 3,
+      username: "erika.mustermann",
+      full_name: "Erika Mustermann",
+      first_name: "Erika",
+      last_name: "Mustermann",
+      email: "erika@fahrschule.test",
+      phone: "0231 1",
+      is_active: true,
+      date_joined: "2027-01-04",
+      profile: { transmission_types: ["automatic"], monthly_hours_target: 120 },
+      week_hours: null,
+      today_appointments: 0,
+      work_schedule: [{ day: "tuesday", start: "09:00:00", end: "17:30:00" }],
+      breaks: [{ start: "12:30:00", end: "13:00:00" }],
+      vacation_periods: [{ start: "2027-07-01", end: "2027-07-14" }],
+      theory_sessions: [{ date: "2027-03-10", start_time: "18:00:00", end_time: "19:30:00" }],
+      unavailable_blocks: [{
+        day_of_week: 3,
+        start_time: "15:00:00",
+        end_time: "16:30:00",
+        valid_from: "2027-03-01",
+        valid_until: null,
+        description: "Büro",
+      }],
+    });
+    expect(form.work.tuesday).toEqual({ start: "09:00", end: "17:30" });
+    expect(form.breaks.map(({ start, end }) => `${start}-${end}`)).toEqual(["12:30-13:00"]);
+    expect(form.monthly_hours_target).toBe("120");
+    expect(instructorPayload(form)).toEqual({
+      first_name: "Erika",
+      last_name: "Mustermann",
+      email: "erika@fahrschule.test",
+      phone: "0231 1",
+      transmission_types: ["automatic"],
+      monthly_hours_target: 120,
+      work_schedule: [{ day: "tuesday", start: "09:00", end: "17:30" }],
+      breaks: [{ start: "12:30", end: "13:00" }],
+      vacation_periods: [{ start: "2027-07-01", end: "2027-07-14" }],
+      theory_sessions: [{ date: "2027-03-10", start_time: "18:00", end_time: "19:30" }],
+      unavailable_blocks: [{
+        day_of_week: 3,
+        start_time: "15:00",
+        end_time: "16:30",
+        valid_from: "2027-03-01",
         valid_until: null,
         description: "Büro",
       }],

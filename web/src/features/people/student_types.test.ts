@@ -4,6 +4,7 @@ import {
   noTimesMessage,
   studentCreatePayload,
   studentCreateProblem,
+  studentFormFromDetail,
   studentUpdatePayload,
 } from "./student_types.ts";
 import { rowKey } from "./people_types.ts";
@@ -81,5 +82,62 @@ describe("student payloads", () => {
         free_periods: [],
       },
     ]);
+  });
+});
+
+describe("studentFormFromDetail", () => {
+  it("takes the phone from the profile, caps free periods at 3 and saves unchanged data as stored", () => {
+    const form = studentFormFromDetail({
+      id: 5,
+      username: "juergen.weiss",
+      full_name: "Jürgen Weiß",
+      first_name: "Jürgen",
+      last_name: "Weiß",
+      email: "",
+      phone: "alt",
+      is_active: true,
+      date_joined: "2027-01-04",
+      profile: {
+        license_class: "B",
+        required_automatic_hours: 0,
+        completed_automatic_hours: 0,
+        required_manual_hours: 20,
+        completed_manual_hours: 2,
+        metadata: { phone: "0170 5", school_name: "Gymnasium Süd", available_in_holidays: "nein" },
+      },
+      next_appointment: null,
+      remaining_hours_total: 18,
+      school_schedule: [{
+        day_of_week: 2,
+        school_start: "08:00:00",
+        school_end: "13:00:00",
+        arrival_time: "14:00:00",
+        free_periods: ["09:00", "10:00", "11:00", "12:00"].map((start) => ({
+          start: `${start}:00`,
+          end: `${start.slice(0, 2)}:45:00`,
+        })),
+      }],
+      vacation_periods: [],
+    });
+    expect(form.phone).toBe("0170 5");
+    expect(form.available_in_holidays).toBe("nein");
+    expect(form.week.tuesday.free.map((p) => p.start)).toEqual(["09:00", "10:00", "11:00"]);
+    const payload = studentUpdatePayload(form);
+    expect(payload).toMatchObject({
+      phone: "0170 5",
+      school_name: "Gymnasium Süd",
+      license_class: "B",
+    });
+    expect(payload.school_schedule).toEqual([{
+      day_of_week: 2,
+      school_start: "08:00",
+      school_end: "13:00",
+      arrival_time: "14:00",
+      free_periods: [
+        { start: "09:00", end: "09:45" },
+        { start: "10:00", end: "10:45" },
+        { start: "11:00", end: "11:45" },
+      ],
+    }]);
   });
 });
