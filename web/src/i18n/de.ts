@@ -13,6 +13,13 @@ export const de = {
     instructor: "Fahrlehrern",
     student: "Fahrschülern",
   },
+  /** Termin (appointment) in the plural, as headings and columns name it. */
+  appointments: "Termine",
+  /** A number of appointments: '1 Termin', '12 Termine', '5+ Termine'. */
+  appointmentCount: (count: number | string) =>
+    String(count) === "1"
+      ? "1 Termin"
+      : `${typeof count === "number" ? count.toLocaleString("de-DE") : count} Termine`,
   actions: {
     cancel: "Abbrechen",
     close: "Schließen",

@@ -83,10 +83,6 @@ const columns: Column<AppointmentRow>[] = [
 /** The spec's page size of the appointments list (spec 01 §9). */
 const appointmentPageSize = 50;
 
-function countText(total: number): string {
-  return total === 1 ? "1 Termin" : `${total.toLocaleString("de-DE")} Termine`;
-}
-
 /** /appointments: the chronological list of all appointments, with search, sort and exports. */
 export default function AppointmentsScreen() {
   const toast = useToast();
@@ -116,13 +112,13 @@ export default function AppointmentsScreen() {
 
   return (
     <ListPage
-      title="Termine"
+      title={de.appointments}
       className="appointments-page"
       description={
         <>
           Chronologische Übersicht aller Fahrstunden
           {(!list.loading || list.total > 0) && (
-            <span className="appointments-count">{countText(list.total)}</span>
+            <span className="appointments-count">{de.appointmentCount(list.total)}</span>
           )}
         </>
       }
@@ -138,7 +134,10 @@ export default function AppointmentsScreen() {
         />
       }
       list={list}
-      search={{ label: de.list.search("Termine"), placeholder: "Name oder Fahrzeug suchen..." }}
+      search={{
+        label: de.list.search(de.appointments),
+        placeholder: "Name oder Fahrzeug suchen...",
+      }}
       toolbar={
         <>
           <MobileSortSelect sort={list.sort} onSort={list.setSort} />
@@ -150,9 +149,9 @@ export default function AppointmentsScreen() {
         </>
       }
       pagesLabel="Seiten der Terminliste"
-      tableLabel="Termine"
+      tableLabel={de.appointments}
       columns={columns}
-      emptyMessage={de.list.empty("Termine")}
+      emptyMessage={de.list.empty(de.appointments)}
     >
       {infoOpen && <PlanningInfoDialog onClose={() => setInfoOpen(false)} />}
     </ListPage>

@@ -1,3 +1,4 @@
+import { de } from "../../i18n/de.ts";
 import { BarChart } from "./bar_chart.tsx";
 import { fairnessTone, formatDecimal, formatPercent, toneClass } from "./stat_levels.ts";
 import { AverageTile, StatsCard, StatTile } from "./stat_tile.tsx";
@@ -6,11 +7,6 @@ import "./dashboard_stats.css";
 
 const buckets = ["0", "1", "2", "3", "4", "5+"] as const;
 const dash = "–";
-
-/** "1 Termin" / "5+ Termine": the unit of a distribution bucket. */
-function lessons(bucket: string): string {
-  return bucket === "1" ? "1 Termin" : `${bucket} Termine`;
-}
 
 /**
  * The fairness card: how evenly the students' lessons of the next 30 days are spread, with the
@@ -53,7 +49,7 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
           testId="fairness-distribution"
           title="Fahrschüler nach Anzahl der Termine"
           bars={buckets.map((b) => ({ label: b, value: s.distribution[b] }))}
-          describe={(bar) => `${lessons(bar.label)}: ${bar.value} Fahrschüler`}
+          describe={(bar) => `${de.appointmentCount(bar.label)}: ${bar.value} Fahrschüler`}
         />
       )}
     </StatsCard>

@@ -1,3 +1,5 @@
+import type { ReactNode } from "react";
+import { de } from "../../i18n/de.ts";
 import { BarChart } from "./bar_chart.tsx";
 import { formatPercent, toneClass, utilizationLabel, utilizationLevel } from "./stat_levels.ts";
 import { AverageTile, StatsCard, StatTile } from "./stat_tile.tsx";
@@ -18,44 +20,14 @@ function LevelBadge({ percent }: { percent: number }) {
   return <span className={`badge badge-${toneClass[level]}`}>{utilizationLabel[level]}</span>;
 }
 
-/** Top instructors by utilization: name, lessons, a bar and the level. */
-function UtilizationList({ rows }: { rows: WorkloadStats["top_instructors_by_utilization"] }) {
-  if (rows.length === 0) {
-    return <p className="muted small">In den nächsten 30 Tagen sind keine Fahrstunden geplant.</p>;
-  }
-  return (
-    <ol className="utilization-list">
-      {rows.map((row) => {
-        const tone = toneClass[utilizationLevel(row.utilization_percent)];
-        return (
-          <li key={row.username} className="utilization-row">
-            <div className="utilization-who">
-              <span className="utilization-name">{fullName(row)}</span>
-              <span className="muted small">
-                {row.appointments_count} {row.appointments_count === 1 ? "Termin" : "Termine"}
-              </span>
-            </div>
-            <div className="utilization-figure">
-              <span className="utilization-meter" aria-hidden="true">
-                <span
-                  className={`utilization-meter-fill utilization-${tone}`}
-                  style={{ width: `${Math.min(100, row.utilization_percent)}%` }}
-                />
-              </span>
-              <strong className="utilization-percent">
-                {formatPercent(row.utilization_percent)}
-              </strong>
-              <LevelBadge percent={row.utilization_percent} />
-            </div>
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
-
-/** Top instructors by number of lessons. */
-function LessonsList({ rows }: { rows: TopInstructor[] }) {
+/** A top-five list of instructors: name, a line under it, and the figure on the right. */
+function TopList<Row extends TopInstructor>(
+  { rows, sub, figure }: {
+    rows: Row[];
+    sub(row: Row): string;
+    figure(row: Row): ReactNode;
+  },
+) {
   if (rows.length === 0) {
     return <p className="muted small">In den nächsten 30 Tagen sind keine Fahrstunden geplant.</p>;
   }
@@ -65,14 +37,29 @@ function LessonsList({ rows }: { rows: TopInstructor[] }) {
         <li key={row.username} className="utilization-row">
           <div className="utilization-who">
             <span className="utilization-name">{fullName(row)}</span>
-            <span className="muted small">{row.username}</span>
+            <span className="muted small">{sub(row)}</span>
           </div>
-          <strong className="utilization-percent">
-            {row.appointments_count} {row.appointments_count === 1 ? "Termin" : "Termine"}
-          </strong>
+          {figure(row)}
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Utilization of one instructor: a bar, the percentage and the level. */
+function UtilizationFigure({ percent }: { percent: number }) {
+  const tone = toneClass[utilizationLevel(percent)];
+  return (
+    <div className="utilization-figure">
+      <span className="utilization-meter" aria-hidden="true">
+        <span
+          className={`utilization-meter-fill utilization-${tone}`}
+          style={{ width: `${Math.min(100, percent)}%` }}
+        />
+      </span>
+      <strong className="utilization-percent">{formatPercent(percent)}</strong>
+      <LevelBadge percent={percent} />
+    </div>
   );
 }
 
@@ -141,11 +128,23 @@ export function WorkloadCard({ stats }: { stats: WorkloadStats | null }) {
           <div className="stats-lists">
             <div data-testid="workload-top-utilization">
               <h3 className="stats-subtitle">Höchste Auslastung</h3>
-              <UtilizationList rows={s.top_instructors_by_utilization} />
+              <TopList
+                rows={s.top_instructors_by_utilization}
+                sub={(row) => de.appointmentCount(row.appointments_count)}
+                figure={(row) => <UtilizationFigure percent={row.utilization_percent} />}
+              />
             </div>
             <div data-testid="workload-top-lessons">
               <h3 className="stats-subtitle">Meiste Termine</h3>
-              <LessonsList rows={s.top_instructors} />
+              <TopList
+                rows={s.top_instructors}
+                sub={(row) => row.username}
+                figure={(row) => (
+                  <strong className="utilization-percent">
+                    {de.appointmentCount(row.appointments_count)}
+                  </strong>
+                )}
+              />
             </div>
           </div>
         </>

@@ -54,7 +54,7 @@ export default function VehiclesScreen() {
       return;
     }
     const csv = toCsv(
-      ["Fahrzeug", "Getriebe", "Termine"],
+      ["Fahrzeug", "Getriebe", de.appointments],
       rows.map((r) => [r.name, transmissionName(r.transmission), r.appointment_count]),
     );
     downloadFile("fahrzeuge.csv", csv);
@@ -78,7 +78,7 @@ export default function VehiclesScreen() {
     },
     {
       key: "count",
-      header: "Termine",
+      header: de.appointments,
       sortKey: "appointment_count",
       className: "table-num",
       render: (row) => row.appointment_count,
