@@ -1,6 +1,8 @@
-import { type FormEvent, type ReactNode, useId } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { de } from "../../i18n/de.ts";
+import { ApiError } from "../../lib/api.ts";
 import { Modal } from "./modal.tsx";
+import { useToast } from "./toast.tsx";
 
 interface FormDialogProps {
   title: string;
@@ -68,4 +70,33 @@ export function SubmitButtons(props: SubmitButtonsProps) {
       </button>
     </>
   );
+}
+
+/**
+ * The submit of a form dialog: one call at a time; the client's objection, or a failed call in the
+ * server's words (else `failed`), becomes the form's problem, a failed call also a toast.
+ */
+export function useDialogSubmit(failed: string) {
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState("");
+
+  /** `objection` is the client check's message, '' when the form may be sent. */
+  async function submit(objection: string, send: () => Promise<void>) {
+    if (saving) return;
+    setProblem(objection);
+    if (objection) return;
+    setSaving(true);
+    try {
+      await send();
+    } catch (error) {
+      const message = error instanceof ApiError && error.message ? error.message : failed;
+      setProblem(message);
+      toast.show(message, "error", 5000);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return { saving, problem, setProblem, submit };
 }

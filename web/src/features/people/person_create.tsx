@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import type { Credentials } from "../../components/ui/credentials_modal.tsx";
-import { FormDialog } from "../../components/ui/form_dialog.tsx";
+import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 import type { CreatedAnswer, PersonFields, PersonRow } from "./people_types.ts";
 import { PersonForm } from "./person_form.tsx";
 import type { PersonRole } from "./person_role.ts";
@@ -23,18 +23,12 @@ export function PersonCreateModal<
 >({ role, onClose, onCreated }: Props<Row, Detail, Form>) {
   const toast = useToast();
   const [form, setForm] = useState(role.emptyForm);
-  const [problem, setProblem] = useState("");
-  const [saving, setSaving] = useState(false);
   const { create } = role;
+  const { saving, problem, submit } = useDialogSubmit(create.failed);
 
-  async function submit(event: FormEvent) {
+  function send(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
-    const found = create.problem(form);
-    setProblem(found);
-    if (found) return;
-    setSaving(true);
-    try {
+    void submit(create.problem(form), async () => {
       const answer = await api.post<CreatedAnswer>(create.path, create.payload(form));
       toast.show(create.done(answer), "success");
       if (create.passwordToast && answer.password) {
@@ -45,13 +39,7 @@ export function PersonCreateModal<
           ? { name: answer.name, username: answer.username, password: answer.password }
           : null,
       );
-    } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : create.failed;
-      setProblem(message);
-      toast.show(message, "error", 5000);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -62,7 +50,7 @@ export function PersonCreateModal<
       submitLabel={create.submitLabel}
       busyLabel={de.actions.creating}
       formClassName="long-form"
-      onSubmit={submit}
+      onSubmit={send}
       onClose={onClose}
     >
       <PersonForm role={role} form={form} setForm={setForm} readOnly={false} problem={problem} />

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { RadioGroup, TextField } from "../../components/ui/form_fields.tsx";
-import { FormDialog } from "../../components/ui/form_dialog.tsx";
+import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { api } from "../../lib/api.ts";
 
 interface Props {
   onClose(): void;
@@ -14,19 +14,13 @@ export function AddVehicleDialog({ onClose, onAdded }: Props) {
   const toast = useToast();
   const [name, setName] = useState("");
   const [transmission, setTransmission] = useState("manual");
-  const [error, setError] = useState("");
-  const [saving, setSaving] = useState(false);
+  const { saving, problem, setProblem, submit } = useDialogSubmit(
+    "Fehler beim Hinzufügen des Fahrzeugs",
+  );
 
-  async function submit(event: FormEvent) {
+  function send(event: FormEvent) {
     event.preventDefault();
-    if (saving) return;
-    if (!name.trim()) {
-      setError("Bitte geben Sie das Kennzeichen ein.");
-      return;
-    }
-    setSaving(true);
-    setError("");
-    try {
+    void submit(name.trim() ? "" : "Bitte geben Sie das Kennzeichen ein.", async () => {
       const answer = await api.post<{ name: string }>("/admin/vehicles/add/", {
         name: name.trim(),
         transmission,
@@ -37,15 +31,7 @@ export function AddVehicleDialog({ onClose, onAdded }: Props) {
         3000,
       );
       onAdded();
-    } catch (err) {
-      const message = err instanceof ApiError && err.message
-        ? err.message
-        : "Fehler beim Hinzufügen des Fahrzeugs";
-      setError(message);
-      toast.show(message, "error", 5000);
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -56,7 +42,7 @@ export function AddVehicleDialog({ onClose, onAdded }: Props) {
       submitLabel="Hinzufügen"
       busyLabel="Wird hinzugefügt..."
       formClassName="form"
-      onSubmit={submit}
+      onSubmit={send}
       onClose={onClose}
     >
       <TextField
@@ -65,11 +51,11 @@ export function AddVehicleDialog({ onClose, onAdded }: Props) {
         value={name}
         onChange={(v) => {
           setName(v);
-          if (error) setError("");
+          if (problem) setProblem("");
         }}
         placeholder="B-PL 1234"
         hint="Geben Sie das Kennzeichen des Fahrzeugs ein"
-        error={error}
+        error={problem}
         maxLength={20}
         autoComplete="off"
       />
