@@ -93,7 +93,7 @@ const softRules: RuleSpec<"soft">[] = [
   },
 ];
 
-/** The two times of day the planner avoids; each window's end stays at least an hour after its start. */
+/** Times of day the planner avoids; each window's end stays at least an hour after its start. */
 const slotWindows = [
   {
     label: "Früher Morgen",

@@ -29,7 +29,7 @@ const personalFields: {
   { key: "phone", label: "Telefon", type: "tel" },
 ];
 
-/** The person form of the detail overlay and the create dialog: shared personal data, then the role's sections. */
+/** The form of the detail overlay and the create dialog: personal data, then the role's parts. */
 export function PersonForm<Form extends PersonFields>(
   { role, problem, ...part }: PersonFormProps<Form>,
 ) {

@@ -19,7 +19,7 @@ import {
   type StudentForm,
 } from "./student_types.ts";
 
-/** The student's sections after the personal data: school and organisation, weekly plan, vacations. */
+/** The student's sections after the personal data: school, weekly plan, vacations. */
 export function StudentSections({ form, setForm, readOnly, username }: FormPartProps<StudentForm>) {
   const set = <K extends keyof StudentForm>(key: K, value: StudentForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
