@@ -8,10 +8,10 @@ import {
   TimeField,
 } from "../../components/ui/form_fields.tsx";
 import type { PersonFields, RangeRow } from "./people_types.ts";
-import type { FormPartProps, PersonRole } from "./person_role.ts";
+import type { FormPartProps, PersonFormParts } from "./person_role.ts";
 
 interface PersonFormProps<Form extends PersonFields> extends FormPartProps<Form> {
-  role: Pick<PersonRole<never, never, Form>, "PersonalFields" | "Sections">;
+  role: PersonFormParts<Form>;
   /** an error from the last save attempt, shown above the sections */
   problem?: string;
 }

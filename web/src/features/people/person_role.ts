@@ -25,18 +25,22 @@ export interface PersonListRole<Row extends PersonRow> {
   exportColumns: { header: string; cell(row: Row): ExportCell }[];
 }
 
+/** The role's own parts of the person form. */
+export interface PersonFormParts<Form> {
+  /** the role's own fields at the end of 'Persönliche Daten' */
+  PersonalFields?: ComponentType<FormPartProps<Form>>;
+  /** the role's own sections after 'Persönliche Daten' */
+  Sections: ComponentType<FormPartProps<Form>>;
+}
+
 /**
  * Everything that tells the instructors' screens from the students' (spec 02 §2-§8): its words,
  * list and export columns, API paths, form sections and checks. The screens themselves are shared.
  */
 export interface PersonRole<Row extends PersonRow, Detail extends Row, Form extends PersonFields>
-  extends PersonListRole<Row> {
+  extends PersonListRole<Row>, PersonFormParts<Form> {
   emptyForm(): Form;
   formFromDetail(detail: Detail): Form;
-  /** the role's own fields at the end of 'Persönliche Daten' */
-  PersonalFields?: ComponentType<FormPartProps<Form>>;
-  /** the role's own sections after 'Persönliche Daten' */
-  Sections: ComponentType<FormPartProps<Form>>;
   create: {
     /** the create-manual call */
     path: string;
