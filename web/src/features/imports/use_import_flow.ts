@@ -69,7 +69,7 @@ export function useImportFlow(onImported?: (kind: ImportKind) => void) {
           message: timedOut ? timeoutMessage(kind) : failureMessage(err),
           issues: issuesOf(err),
         });
-        if (!(err instanceof ApiError)) console.error(err);
+        if (!timedOut && !(err instanceof ApiError)) console.error(err);
         return null;
       } finally {
         clearTimeout(timer);
