@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
 import { type Credentials, CredentialsModal } from "../../components/ui/credentials_modal.tsx";
 import {
   type Column,
@@ -65,6 +66,7 @@ function Qualification({ types }: { types: string[] }) {
 export default function InstructorsScreen() {
   usePageTitle("Fahrlehrer");
   const toast = useToast();
+  const navigate = useNavigate();
   const onError = useCallback(() => toast.show("Fehler beim Laden der Daten", "error"), [toast]);
   const list = useServerList<InstructorRow>(listPath, {
     defaultSort: { by: "username", direction: "asc" },
@@ -160,12 +162,7 @@ export default function InstructorsScreen() {
               { label: "Als Excel exportieren", onSelect: exportList },
               {
                 label: "Aus Excel importieren",
-                onSelect: () =>
-                  toast.show(
-                    "Der Excel-Import für Fahrlehrer ist in Vorbereitung. Bitte legen Sie Fahrlehrer vorerst einzeln an.",
-                    "info",
-                    6000,
-                  ),
+                onSelect: () => navigate("/admin-panel#import-fahrlehrer"),
               },
             ]}
           />

@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
 import { type Credentials, CredentialsModal } from "../../components/ui/credentials_modal.tsx";
 import {
   type Column,
@@ -99,6 +100,7 @@ function NextAppointment({ row }: { row: StudentRow }) {
 export default function StudentsScreen() {
   usePageTitle("Fahrschüler");
   const toast = useToast();
+  const navigate = useNavigate();
   const onError = useCallback(() => toast.show("Fehler beim Laden der Daten", "error"), [toast]);
   const list = useServerList<StudentRow>(listPath, {
     defaultSort: { by: "username", direction: "asc" },
@@ -211,12 +213,7 @@ export default function StudentsScreen() {
               { label: "Als Excel exportieren", onSelect: exportList },
               {
                 label: "Aus Excel importieren",
-                onSelect: () =>
-                  toast.show(
-                    "Der Excel-Import für Fahrschüler ist in Vorbereitung. Bitte legen Sie Fahrschüler vorerst einzeln an.",
-                    "info",
-                    6000,
-                  ),
+                onSelect: () => navigate("/admin-panel#import-schueler"),
               },
             ]}
           />
