@@ -197,6 +197,12 @@ interface CreateProps {
   onCreated(entry: AdminQuestionnaire): void;
 }
 
+const personFields: [keyof NewQuestionnaire, string][] = [
+  ["first_name", "Vorname"],
+  ["last_name", "Nachname"],
+  ["email", "E-Mail"],
+];
+
 /** "Fragebogen-Link erstellen": first name, last name and e-mail of the person. */
 function CreateLinkDialog({ onClose, onCreated }: CreateProps) {
   const toast = useToast();
@@ -251,31 +257,18 @@ function CreateLinkDialog({ onClose, onCreated }: CreateProps) {
       formClassName="stack"
     >
       <FormAlert message={problem} />
-      <TextField
-        label="Vorname"
-        required
-        value={person.first_name}
-        onChange={set("first_name")}
-        error={errors.first_name}
-        autoComplete="off"
-      />
-      <TextField
-        label="Nachname"
-        required
-        value={person.last_name}
-        onChange={set("last_name")}
-        error={errors.last_name}
-        autoComplete="off"
-      />
-      <TextField
-        label="E-Mail"
-        type="email"
-        required
-        value={person.email}
-        onChange={set("email")}
-        error={errors.email}
-        autoComplete="off"
-      />
+      {personFields.map(([key, label]) => (
+        <TextField
+          key={key}
+          label={label}
+          type={key === "email" ? "email" : "text"}
+          required
+          value={person[key]}
+          onChange={set(key)}
+          error={errors[key]}
+          autoComplete="off"
+        />
+      ))}
     </FormDialog>
   );
 }

@@ -30,6 +30,17 @@ interface Props {
 }
 
 const locationOptions = startLocations.map((l) => ({ value: l, label: l }));
+const personalFields: [
+  "first_name" | "last_name" | "email" | "phone",
+  string,
+  "text" | "email" | "tel",
+  string,
+][] = [
+  ["first_name", "Vorname", "text", "given-name"],
+  ["last_name", "Nachname", "text", "family-name"],
+  ["email", "E-Mail", "email", "email"],
+  ["phone", "Telefon", "tel", "tel"],
+];
 const holidayOptions = [{ value: "ja", label: "Ja" }, { value: "nein", label: "Nein" }];
 
 /**
@@ -53,40 +64,18 @@ export function QuestionnaireFields({ answers, setAnswers, errors, readOnly = fa
     <fieldset className="view-fieldset questionnaire-fields" disabled={readOnly}>
       <FormSection title="Persönliche Daten">
         <div className="form-grid">
-          <TextField
-            label="Vorname"
-            required
-            value={answers.first_name}
-            onChange={(v) => set("first_name", v)}
-            autoComplete="given-name"
-            error={errors.first_name}
-          />
-          <TextField
-            label="Nachname"
-            required
-            value={answers.last_name}
-            onChange={(v) => set("last_name", v)}
-            autoComplete="family-name"
-            error={errors.last_name}
-          />
-          <TextField
-            label="E-Mail"
-            type="email"
-            required
-            value={answers.email}
-            onChange={(v) => set("email", v)}
-            autoComplete="email"
-            error={errors.email}
-          />
-          <TextField
-            label="Telefon"
-            type="tel"
-            required
-            value={answers.phone}
-            onChange={(v) => set("phone", v)}
-            autoComplete="tel"
-            error={errors.phone}
-          />
+          {personalFields.map(([key, label, type, autoComplete]) => (
+            <TextField
+              key={key}
+              label={label}
+              type={type}
+              required
+              value={answers[key]}
+              onChange={(v) => set(key, v)}
+              autoComplete={autoComplete}
+              error={errors[key]}
+            />
+          ))}
           <DateField
             label="Geburtsdatum"
             value={answers.birth_date}
