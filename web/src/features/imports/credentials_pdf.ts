@@ -50,22 +50,23 @@ export async function credentialsPdf(users: Credentials[], address: string): Pro
     doc.setFontSize(10);
     doc.text("Fahrplan – Zugangsdaten", x + 6, y + 9);
 
+    // A running top edge: a long name or username takes a second line and pushes the rest down.
+    let top = y + 18;
     doc.setTextColor(15, 23, 42);
-    doc.setFontSize(13);
-    doc.text(doc.splitTextToSize(user.name, textWidth)[0] ?? "", x + 6, y + 18);
+    top = fitted(doc, user.name, { x: x + 6, top, width: textWidth, size: 13, minSize: 10 });
 
-    const field = (label: string, value: string, top: number) => {
+    const field = (label: string, value: string) => {
+      top += 2;
       doc.setFont("helvetica", "normal");
       doc.setFontSize(8);
       doc.setTextColor(71, 85, 105);
-      doc.text(label, x + 6, y + top);
+      doc.text(label, x + 6, top);
       doc.setFont("courier", "bold");
-      doc.setFontSize(11);
       doc.setTextColor(15, 23, 42);
-      doc.text(doc.splitTextToSize(value, textWidth)[0] ?? "", x + 6, y + top + 5);
+      top = fitted(doc, value, { x: x + 6, top: top + 5, width: textWidth, size: 11, minSize: 8 });
     };
-    field("Benutzername", user.username, 27);
-    field("Passwort", user.password, 39);
+    field("Benutzername", user.username);
+    field("Passwort", user.password);
 
     doc.setFont("helvetica", "normal");
     doc.setFontSize(8);
@@ -77,6 +78,32 @@ export async function credentialsPdf(users: Credentials[], address: string): Pro
     drawQr(doc, modules, x + card.width - qrSize - 6, y + 12);
   });
   return doc.output("blob");
+}
+
+interface FitOptions {
+  x: number;
+  /** baseline of the first line */
+  top: number;
+  width: number;
+  size: number;
+  minSize: number;
+}
+
+/**
+ * Writes a text that must be printed whole (a username or password cut short is useless): in
+ * the current font, shrunk down to minSize to fit one line, else broken over at most two lines
+ * (jspdf breaks a word without spaces between characters). Answers the baseline of the last
+ * line plus the gap to the next element.
+ */
+function fitted(doc: jsPDF, text: string, options: FitOptions): number {
+  const { x, top, width, minSize } = options;
+  let size = options.size;
+  doc.setFontSize(size);
+  while (size > minSize && doc.getTextWidth(text) > width) doc.setFontSize(--size);
+  const lines: string[] = doc.splitTextToSize(text, width);
+  const lineHeight = size * 0.3528 * 1.15; // points to millimetres, with some leading
+  lines.slice(0, 2).forEach((line, i) => doc.text(line, x, top + i * lineHeight));
+  return top + (Math.min(lines.length, 2) - 1) * lineHeight + 4;
 }
 
 /** Draws the modules as filled squares, one rectangle per horizontal run: vector, no canvas. */
