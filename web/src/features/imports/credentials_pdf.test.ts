@@ -47,4 +47,17 @@ describe("credentials PDF", () => {
     expect(pdf).toContain("(Jürgen Weiß 9)");
     expect(pdf.split("(https://fahrschule.example.de/login)").length - 1).toBe(users.length);
   });
+
+  it("prints a username too long for one line whole, over two lines", async () => {
+    const username = "maximilian-alexander.schmidt-wuestenhagen";
+    const blob = await credentialsPdf(
+      [{ name: "Maximilian Schmidt", username, password: "Pw-1" }],
+      "https://fahrschule.example.de/login",
+    );
+    const pdf = new TextDecoder("latin1").decode(await blob.arrayBuffer());
+    const texts = [...pdf.matchAll(/\((.*?)\) Tj/g)].map((m) => m[1]);
+    const start = texts.findIndex((t) => username.startsWith(t) && t.length > 0);
+    expect(texts[start].length).toBeLessThan(username.length);
+    expect(texts[start] + texts[start + 1]).toBe(username);
+  });
 });
