@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { emptyAnswers } from "./questionnaire_form.ts";
 import QuestionnaireScreen from "./questionnaire_screen.tsx";
 
 /**
@@ -211,5 +212,18 @@ describe("public questionnaire", () => {
       expect(screen.getByRole("button", { name: "Fragebogen absenden" })).toBeTruthy()
     );
     expect(screen.getByDisplayValue("Mia")).toBeTruthy();
+  });
+
+  it("opens the form from the device without a connection and keeps the draft", async () => {
+    localStorage.setItem(
+      "fahrplan.fragebogen.offline1",
+      JSON.stringify({ ...emptyAnswers({ first_name: "Ole" }), school_name: "Realschule" }),
+    );
+    // No connection: fetch itself rejects, as a browser's does offline.
+    vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
+    open("offline1");
+    expect(await screen.findByDisplayValue("Realschule")).toBeTruthy();
+    expect(screen.getByText(/Keine Verbindung zum Server/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Fragebogen absenden" })).toBeTruthy();
   });
 });

@@ -18,6 +18,8 @@ import {
 export const notFoundMessage = "Fragebogen nicht gefunden oder abgelaufen.";
 const submitFailedMessage = "Fehler beim Absenden des Fragebogens.";
 const checkFieldsMessage = "Bitte prüfen Sie die markierten Angaben.";
+const offlineNote =
+  "Keine Verbindung zum Server. Ihre Eingaben bleiben auf diesem Gerät gespeichert; senden Sie den Fragebogen ab, sobald Sie wieder online sind.";
 
 /** The link identifier that shows the form as an example without a real submission. */
 const demoToken = "demo";
@@ -74,7 +76,16 @@ export default function QuestionnaireScreen() {
         }));
       }
       setPhase({ kind: "form" });
-    }).catch((err) => current && setPhase({ kind: "error", message: loadMessage(err) }));
+    }).catch((err) => {
+      if (!current) return;
+      // No connection: the form works from the device (the draft is kept there), and sending
+      // waits until the student is online again.
+      if (err instanceof ApiError && err.status === 0) {
+        setProblem(offlineNote);
+        return setPhase({ kind: "form" });
+      }
+      setPhase({ kind: "error", message: loadMessage(err) });
+    });
     return () => {
       current = false;
     };
