@@ -4,7 +4,7 @@
  */
 export const featureFlags = {
   tutorial: true,
-  importQuestionnaireSection: false,
+  importQuestionnaireSection: true,
   systemOverview: true,
   fairnessStats: true,
   instructorWorkload: true,

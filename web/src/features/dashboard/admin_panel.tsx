@@ -5,6 +5,7 @@ import { isEnabled } from "../../lib/feature_flags.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { AdminLinks } from "./admin_links.tsx";
 import { FairnessCard } from "./fairness_card.tsx";
+import { ImportQuestionnaireSection } from "./import_questionnaire_section.tsx";
 import { PlannerCard } from "./planner_card.tsx";
 import type { DashboardStats } from "./stats_types.ts";
 import { SystemOverview } from "./system_overview.tsx";
@@ -44,6 +45,9 @@ export default function AdminPanel() {
       </header>
       <div className="stack">
         <PlannerCard onFinished={loadStats} />
+        {isEnabled("importQuestionnaireSection") && (
+          <ImportQuestionnaireSection onChanged={loadStats} />
+        )}
         <AdminLinks />
         {showOverview && <SystemOverview stats={stats} />}
         {showFairness && <FairnessCard stats={stats?.fairness ?? null} />}

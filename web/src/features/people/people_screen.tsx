@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { useNavigate } from "react-router";
 import { type Credentials, CredentialsModal } from "../../components/ui/credentials_modal.tsx";
 import { type Column, RowActions, useServerList } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
@@ -27,6 +28,7 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
   { role }: { role: PersonRole<Row, Detail, Form> },
 ) {
   const toast = useToast();
+  const navigate = useNavigate();
   const { word } = role;
   const onError = useCallback(() => toast.show(de.list.loadFailed, "error"), [toast]);
   const list = useServerList<Row>(peopleListPath, {
@@ -95,11 +97,10 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
               { label: de.actions.exportExcel, onSelect: exportList },
               {
                 label: "Aus Excel importieren",
+                // The importer lives in the dashboard's import section (spec 01 §2).
                 onSelect: () =>
-                  toast.show(
-                    `Der Excel-Import für ${word} ist in Vorbereitung. Bitte legen Sie ${word} vorerst einzeln an.`,
-                    "info",
-                    6000,
+                  navigate(
+                    `/admin-panel#import-${role.role === "instructor" ? "fahrlehrer" : "schueler"}`,
                   ),
               },
             ]}

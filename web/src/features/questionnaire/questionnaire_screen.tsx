@@ -1,6 +1,178 @@
-import { Placeholder } from "../../components/ui/placeholder.tsx";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useParams } from "react-router";
+import { FormAlert } from "../../components/ui/form_fields.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { usePageTitle } from "../../lib/page_title.ts";
+import { handedIn, loadPublicQuestionnaire, submitQuestionnaire } from "./api.ts";
+import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
+import { QuestionnaireFields } from "./questionnaire_fields.tsx";
+import {
+  type AnswerErrors,
+  emptyAnswers,
+  type QuestionnaireAnswers,
+  toPayload,
+  validateAnswers,
+} from "./questionnaire_form.ts";
 
-/** Schüler-Fragebogen */
+/** Spec 02 §8: shown for an unknown or expired link, and when the server gives no reason. */
+export const notFoundMessage = "Fragebogen nicht gefunden oder abgelaufen.";
+const submitFailedMessage = "Fehler beim Absenden des Fragebogens.";
+const checkFieldsMessage = "Bitte prüfen Sie die markierten Angaben.";
+const offlineNote =
+  "Keine Verbindung zum Server. Ihre Eingaben bleiben auf diesem Gerät gespeichert; senden Sie den Fragebogen ab, sobald Sie wieder online sind.";
+
+/** The link identifier that shows the form as an example without a real submission. */
+const demoToken = "demo";
+
+type Phase =
+  | { kind: "loading" }
+  | { kind: "error"; message: string }
+  | { kind: "form" }
+  | { kind: "done" };
+
+function loadMessage(err: unknown): string {
+  // An unknown or expired link always reads the same, whatever the server words it as.
+  if (err instanceof ApiError && (err.status === 404 || err.status === 410)) {
+    return notFoundMessage;
+  }
+  return err instanceof ApiError && err.message ? err.message : notFoundMessage;
+}
+
+/**
+ * The public student questionnaire (/fragebogen/{token}, spec 02 §2): no sign-in, phone first.
+ * The answers are kept on the device as they are typed; a handed-in questionnaire shows the
+ * thank-you screen at once.
+ */
 export default function QuestionnaireScreen() {
-  return <Placeholder title="Schüler-Fragebogen" />;
+  usePageTitle("Schüler-Fragebogen");
+  const token = useParams().token ?? "";
+  const demo = token === demoToken;
+  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+  const [answers, setAnswers] = useState<QuestionnaireAnswers>(
+    () => loadDraft(token) ?? emptyAnswers(),
+  );
+  const [errors, setErrors] = useState<AnswerErrors>({});
+  const [problem, setProblem] = useState("");
+  const [sending, setSending] = useState(false);
+  const dirty = useRef(false);
+
+  useEffect(() => {
+    if (demo) return setPhase({ kind: "form" });
+    let current = true;
+    loadPublicQuestionnaire(token).then((q) => {
+      if (!current) return;
+      if (handedIn.includes(q.status)) {
+        clearDraft(token);
+        return setPhase({ kind: "done" });
+      }
+      // The school already typed name and e-mail when it made the link: start with them,
+      // unless the student's own draft says otherwise.
+      if (!loadDraft(token)) {
+        setAnswers((a) => ({
+          ...a,
+          first_name: a.first_name || (q.first_name ?? ""),
+          last_name: a.last_name || (q.last_name ?? ""),
+          email: a.email || (q.email ?? ""),
+        }));
+      }
+      setPhase({ kind: "form" });
+    }).catch((err) => {
+      if (!current) return;
+      // No connection: the form works from the device (the draft is kept there), and sending
+      // waits until the student is online again.
+      if (err instanceof ApiError && err.status === 0) {
+        setProblem(offlineNote);
+        return setPhase({ kind: "form" });
+      }
+      setPhase({ kind: "error", message: loadMessage(err) });
+    });
+    return () => {
+      current = false;
+    };
+  }, [token, demo]);
+
+  // Every change goes to the device at once; only changes the student made, so opening the
+  // link and leaving does not store a draft of defaults.
+  const update: typeof setAnswers = (change) => {
+    dirty.current = true;
+    setAnswers(change);
+  };
+  useEffect(() => {
+    if (dirty.current && !demo) saveDraft(token, answers);
+  }, [answers, token, demo]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateAnswers(answers);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setProblem(checkFieldsMessage);
+      return;
+    }
+    setProblem("");
+    if (demo) return setPhase({ kind: "done" });
+    setSending(true);
+    try {
+      await submitQuestionnaire(token, toPayload(answers));
+      clearDraft(token);
+      setPhase({ kind: "done" });
+    } catch (err) {
+      // The form stays as it is (and on the device), so the student can send again.
+      setProblem(err instanceof ApiError && err.message ? err.message : submitFailedMessage);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="page questionnaire-page">
+      <header className="page-header">
+        <div>
+          <h1>Schüler-Fragebogen</h1>
+          {phase.kind === "form" && (
+            <p>
+              Bitte füllen Sie den Fragebogen aus. Mit * markierte Felder sind Pflichtfelder. Ihre
+              Eingaben bleiben auf diesem Gerät gespeichert, bis Sie den Fragebogen absenden.
+            </p>
+          )}
+        </div>
+      </header>
+      {phase.kind === "loading" && <div className="page-loading" aria-busy="true" />}
+      {phase.kind === "error" && (
+        <div className="card questionnaire-message" role="alert">
+          <h2>Fehler</h2>
+          <p>{phase.message}</p>
+        </div>
+      )}
+      {phase.kind === "done" && (
+        <div className="card questionnaire-message" role="status">
+          <h2>Vielen Dank!</h2>
+          <p>
+            Ihr Fragebogen ist bei uns angekommen. Die Fahrschule meldet sich in Kürze bei Ihnen.
+          </p>
+        </div>
+      )}
+      {phase.kind === "form" && (
+        <form className="long-form questionnaire-form" onSubmit={submit} noValidate>
+          {demo && (
+            <div className="alert alert-info" role="note">
+              Dies ist ein Beispiel-Fragebogen. Beim Absenden wird nichts gespeichert.
+            </div>
+          )}
+          <FormAlert message={problem} />
+          <QuestionnaireFields answers={answers} setAnswers={update} errors={errors} />
+          <div className="questionnaire-actions">
+            <button
+              type="submit"
+              className="button button-primary button-large"
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
+              {sending ? "Wird gesendet..." : "Fragebogen absenden"}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
 }

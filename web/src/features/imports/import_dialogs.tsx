@@ -1,0 +1,234 @@
+import { useEffect, useState } from "react";
+import { Modal } from "../../components/ui/modal.tsx";
+import type { ImportIssue, ImportKind, ImportPreview } from "./api.ts";
+import type { ImportStep } from "./use_import_flow.ts";
+
+/** German words for who a file imports. */
+export const kindWords: Record<ImportKind, { plural: string; fileTag: string }> = {
+  instructors: { plural: "Fahrlehrer", fileTag: "fahrlehrer" },
+  students: { plural: "Fahrschüler", fileTag: "fahrschueler" },
+};
+
+/** How many preview rows the modal lists; the server may send more. */
+const previewRowsShown = 10;
+
+function Elapsed() {
+  const [seconds, setSeconds] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setSeconds((s) => s + 1), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return <span className="import-elapsed">{seconds} s</span>;
+}
+
+/** Progress while the server reads or writes a file; it cannot report steps, so it runs. */
+export function ImportProgress({ label }: { label: string }) {
+  return (
+    <div className="import-progress" role="status">
+      <div className="import-progress-text">
+        <span>{label}</span>
+        <Elapsed />
+      </div>
+      <div className="import-progress-track" aria-hidden="true">
+        <div className="import-progress-bar" />
+      </div>
+    </div>
+  );
+}
+
+/** The problems of a file: "Zeile 7, Spalte „E-Mail“: …", at most what the server sent. */
+export function IssueList({ issues }: { issues: ImportIssue[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <ul className="import-issues">
+      {issues.map((issue, i) => {
+        const place = [
+          issue.row !== null && !issue.message.startsWith("Zeile") ? `Zeile ${issue.row}` : "",
+          issue.column && !issue.message.startsWith("Zeile") ? `Spalte „${issue.column}“` : "",
+        ].filter(Boolean).join(", ");
+        return <li key={i}>{place ? `${place}: ${issue.message}` : issue.message}</li>;
+      })}
+    </ul>
+  );
+}
+
+function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPreview }) {
+  const word = kindWords[kind].plural;
+  const shown = preview.rows.slice(0, previewRowsShown);
+  return (
+    <div className="stack">
+      <dl className="import-counts">
+        <div>
+          <dt>Zeilen in der Datei</dt>
+          <dd>{preview.total}</dd>
+        </div>
+        <div className="import-count-create">
+          <dt>Werden angelegt</dt>
+          <dd>{preview.create_count}</dd>
+        </div>
+        <div>
+          <dt>Übersprungen (bereits vorhanden)</dt>
+          <dd>{preview.skip_count}</dd>
+        </div>
+        <div className={preview.errors.length ? "import-count-errors" : undefined}>
+          <dt>Fehler</dt>
+          <dd>{preview.errors.length}</dd>
+        </div>
+      </dl>
+      {preview.errors.length > 0 && (
+        <div className="alert alert-error" role="alert">
+          <p>
+            Die Datei enthält Fehler. Es wird nichts importiert, bis alle Zeilen stimmen. Bitte
+            korrigieren Sie die Datei und wählen Sie sie erneut.
+          </p>
+          <IssueList issues={preview.errors} />
+        </div>
+      )}
+      {preview.errors.length === 0 && preview.create_count === 0 && (
+        <div className="alert alert-info" role="note">
+          Alle {word} dieser Datei sind bereits vorhanden. Es wird niemand neu angelegt.
+        </div>
+      )}
+      {shown.length > 0 && preview.columns.length > 0 && (
+        <div className="table-wrap import-preview-wrap">
+          <table className="table import-preview-table">
+            <caption className="import-preview-caption">
+              {shown.length < preview.total
+                ? `Die ersten ${shown.length} Zeilen, wie sie gelesen wurden`
+                : "Alle Zeilen, wie sie gelesen wurden"}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Zeile</th>
+                {preview.columns.map((c) => <th key={c} scope="col">{c}</th>)}
+                <th scope="col">Aktion</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((row) => (
+                <tr key={row.row}>
+                  <td>{row.row}</td>
+                  {row.cells.map((cell, i) => <td key={i}>{cell}</td>)}
+                  <td>
+                    {row.action === "skip"
+                      ? <span className="badge badge-warning">bereits vorhanden</span>
+                      : <span className="badge badge-success">neu</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface ImportModalProps {
+  state: ImportStep;
+  onCommit(): void;
+  onClose(): void;
+}
+
+/** The modal from "file chosen" to "written": check, preview, progress, or the failure. */
+export function ImportModal({ state, onCommit, onClose }: ImportModalProps) {
+  if (
+    state.step !== "checking" && state.step !== "preview" && state.step !== "importing" &&
+    state.step !== "failed"
+  ) return null;
+  const word = kindWords[state.kind].plural;
+  const canImport = state.step === "preview" && state.preview.errors.length === 0 &&
+    state.preview.create_count > 0;
+  return (
+    <Modal
+      open
+      title={`${word} importieren`}
+      size="large"
+      onClose={onClose}
+      footer={
+        <>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onClose}
+            disabled={state.step === "importing"}
+          >
+            {state.step === "failed" ? "Schließen" : "Abbrechen"}
+          </button>
+          {(state.step === "preview" || state.step === "importing") && (
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={onCommit}
+              disabled={!canImport}
+              aria-busy={state.step === "importing" || undefined}
+            >
+              {state.step === "importing" ? "Wird importiert..." : "Importieren"}
+            </button>
+          )}
+        </>
+      }
+    >
+      <div className="stack">
+        <p className="import-file-name">
+          Datei: <strong>{state.file.name}</strong>
+        </p>
+        {state.step === "checking" && <ImportProgress label="Datei wird geprüft..." />}
+        {state.step === "failed" && (
+          <div className="alert alert-error" role="alert">
+            <p>{state.message}</p>
+            <IssueList issues={state.issues} />
+          </div>
+        )}
+        {(state.step === "preview" || state.step === "importing") && (
+          <PreviewBody kind={state.kind} preview={state.preview} />
+        )}
+        {state.step === "importing" && (
+          <ImportProgress
+            label={`${state.preview.create_count} ${word} werden angelegt. Das kann bei großen Dateien 1-2 Minuten dauern...`}
+          />
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/** The import result of spec 01 §3: message, total and how many were created. */
+export function ImportResultModal({ state, onClose }: { state: ImportStep; onClose(): void }) {
+  if (state.step !== "result") return null;
+  const { result, kind } = state;
+  const hasUsers = result.created_users.length > 0;
+  return (
+    <Modal
+      open
+      title="Import abgeschlossen"
+      size="small"
+      onClose={onClose}
+      footer={
+        <button type="button" className="button button-primary" onClick={onClose}>
+          {hasUsers ? "Zugangsdaten anzeigen" : "Schließen"}
+        </button>
+      }
+    >
+      <div className="stack">
+        {result.message && <p>{result.message}</p>}
+        <dl className="import-counts">
+          <div>
+            <dt>Zeilen in der Datei</dt>
+            <dd>{result.total}</dd>
+          </div>
+          <div className="import-count-create">
+            <dt>{kindWords[kind].plural} angelegt</dt>
+            <dd>{result.created_count}</dd>
+          </div>
+          {result.skipped_count !== undefined && (
+            <div>
+              <dt>Übersprungen (bereits vorhanden)</dt>
+              <dd>{result.skipped_count}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+    </Modal>
+  );
+}

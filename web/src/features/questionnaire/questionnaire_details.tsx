@@ -1,0 +1,187 @@
+import { useEffect, useState } from "react";
+import { FormAlert } from "../../components/ui/form_fields.tsx";
+import { Modal } from "../../components/ui/modal.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { formatGermanDate } from "../../lib/german_dates.ts";
+import {
+  absoluteLink,
+  type AdminQuestionnaire,
+  answersOf,
+  updateQuestionnaireAnswers,
+} from "./api.ts";
+import { QuestionnaireFields } from "./questionnaire_fields.tsx";
+import {
+  type AnswerErrors,
+  fromPayload,
+  type QuestionnaireAnswers,
+  toPayload,
+  validateAnswers,
+} from "./questionnaire_form.ts";
+
+interface Props {
+  entry: AdminQuestionnaire;
+  approving: boolean;
+  onApprove(): void;
+  /** after corrected answers were stored: reload the list */
+  onSaved(): void;
+  onClose(): void;
+}
+
+const day = (iso?: string | null) => iso ? formatGermanDate(iso.slice(0, 10)) : "–";
+
+/**
+ * Every answer of a questionnaire (spec 01 §2 "Questionnaire details"). A submitted one can be
+ * corrected before approval (spec 01 §4); 'Genehmigen' waits until the changes are saved.
+ */
+export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onClose }: Props) {
+  const toast = useToast();
+  const stored = answersOf(entry);
+  const [answers, setAnswers] = useState<QuestionnaireAnswers | null>(
+    () => stored && fromPayload(stored),
+  );
+  const [editing, setEditing] = useState(false);
+  const [errors, setErrors] = useState<AnswerErrors>({});
+  const [problem, setProblem] = useState("");
+  const [saving, setSaving] = useState(false);
+  const submitted = entry.status === "submitted";
+
+  // The list reloads after a save: show what the server stored, unless the admin is typing.
+  useEffect(() => {
+    if (!editing) {
+      const fresh = answersOf(entry);
+      setAnswers(fresh && fromPayload(fresh));
+    }
+  }, [entry, editing]);
+
+  function cancel() {
+    setEditing(false);
+    setErrors({});
+    setProblem("");
+  }
+
+  async function save() {
+    if (!answers) return;
+    const found = validateAnswers(answers);
+    setErrors(found);
+    if (Object.keys(found).length) {
+      setProblem("Bitte prüfen Sie die markierten Angaben.");
+      return;
+    }
+    setSaving(true);
+    setProblem("");
+    try {
+      await updateQuestionnaireAnswers(entry.id, toPayload(answers));
+      toast.show("Änderungen gespeichert", "success");
+      setEditing(false);
+      onSaved();
+    } catch (err) {
+      setProblem(
+        `Fehler beim Speichern: ${err instanceof Error ? err.message : "Unbekannter Fehler"}`,
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const footer = editing
+    ? (
+      <>
+        <button type="button" className="button button-secondary" onClick={cancel}>
+          Abbrechen
+        </button>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={save}
+          disabled={saving}
+          aria-busy={saving || undefined}
+        >
+          {saving ? "Wird gespeichert..." : "Änderungen speichern"}
+        </button>
+      </>
+    )
+    : (
+      <>
+        <button type="button" className="button button-secondary" onClick={onClose}>
+          Schließen
+        </button>
+        {submitted && answers && (
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => setEditing(true)}
+          >
+            Bearbeiten
+          </button>
+        )}
+        {submitted && (
+          <button
+            type="button"
+            className="button button-success"
+            onClick={onApprove}
+            disabled={approving}
+          >
+            Genehmigen
+          </button>
+        )}
+      </>
+    );
+
+  return (
+    <Modal
+      open
+      title={`Fragebogen: ${entry.first_name} ${entry.last_name}`}
+      size="large"
+      onClose={editing ? cancel : onClose}
+      footer={footer}
+    >
+      <div className="stack">
+        <dl className="questionnaire-meta">
+          <div>
+            <dt>Status</dt>
+            <dd>{entry.status_display || entry.status}</dd>
+          </div>
+          <div>
+            <dt>E-Mail</dt>
+            <dd>{entry.email || "–"}</dd>
+          </div>
+          <div>
+            <dt>Erstellt</dt>
+            <dd>{day(entry.created_at)}</dd>
+          </div>
+          <div>
+            <dt>Abgesendet</dt>
+            <dd>{day(entry.submitted_at)}</dd>
+          </div>
+          {!answers && (
+            <div>
+              <dt>Gültig bis</dt>
+              <dd>{day(entry.expires_at)}</dd>
+            </div>
+          )}
+        </dl>
+        {answers
+          ? (
+            <>
+              <FormAlert message={problem} />
+              <QuestionnaireFields
+                answers={answers}
+                setAnswers={(change) =>
+                  setAnswers((a) => a && (typeof change === "function" ? change(a) : change))}
+                errors={errors}
+                readOnly={!editing}
+              />
+            </>
+          )
+          : (
+            <div className="alert alert-info" role="note">
+              Der Fragebogen wurde noch nicht ausgefüllt. Link:{" "}
+              <a href={absoluteLink(entry.questionnaire_url)}>
+                {absoluteLink(entry.questionnaire_url)}
+              </a>
+            </div>
+          )}
+      </div>
+    </Modal>
+  );
+}

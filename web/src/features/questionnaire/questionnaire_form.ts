@@ -1,0 +1,271 @@
+import { germanWeekdayNames, todayIso } from "../../lib/german_dates.ts";
+
+/** Start locations of spec 02 §9. */
+export const startLocations = ["Kley", "Lüdo Bus Bhf.", "Barop", "Eichlinghofen"] as const;
+
+/** At most this many free periods per school day (spec 02 §5, §9). */
+export const maxFreePeriods = 3;
+
+/** Defaults of spec 02 §5: school 08:00 to 13:30, arrival at the driving school 14:00. */
+export const defaultSchoolStart = "08:00";
+export const defaultSchoolEnd = "13:30";
+export const defaultArrival = "14:00";
+
+/** Lessons are planned from the arrival time to this end, always (spec 02 §5). */
+export const availabilityEnd = "20:00";
+
+/** Monday to Friday, as the form shows them. */
+export const schoolDayNames = germanWeekdayNames.slice(0, 5);
+
+/** A free period of a school day: from/to as 'HH:MM' or ''. */
+export interface FreePeriod {
+  key: string;
+  start: string;
+  end: string;
+}
+
+/** One school day of the weekly table. */
+export interface DayAnswers {
+  school_start: string;
+  school_end: string;
+  arrival: string;
+  free: FreePeriod[];
+}
+
+/** A vacation row: ISO dates or ''. */
+export interface VacationAnswer {
+  key: string;
+  start: string;
+  end: string;
+}
+
+/** Everything the questionnaire asks, as the form holds it (also the draft kept on the device). */
+export interface QuestionnaireAnswers {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  birth_date: string;
+  school_name: string;
+  start_location: string;
+  available_in_holidays: "ja" | "nein";
+  vacations: VacationAnswer[];
+  /** Monday to Friday, index 0 = Monday */
+  week: DayAnswers[];
+  notes: string;
+}
+
+/** The questionnaire submit payload of spec 02 §3. */
+export interface QuestionnairePayload {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  birth_date: string | null;
+  school_name: string;
+  start_location: string;
+  notes: string;
+  available_in_holidays: "ja" | "nein";
+  vacation_periods: { start: string; end: string }[];
+  school_schedule_data: {
+    school_schedule: {
+      day_of_week: number;
+      school_start: string | null;
+      school_end: string | null;
+      arrival_time: string | null;
+      free_periods: { start: string; end: string }[];
+    }[];
+  };
+  availabilities_data: {
+    availabilities: { day_of_week: number; start_time: string; end_time: string }[];
+    vacation_periods: { start_date: string; end_date: string }[];
+    available_in_holidays: "ja" | "nein";
+  };
+}
+
+/** A key for a repeated row; unique enough inside one form, and safe to keep in a draft. */
+export function rowKey(): string {
+  return Math.random().toString(36).slice(2, 10);
+}
+
+/** A fresh form with the defaults of spec 02 §5, optionally with the name the school entered. */
+export function emptyAnswers(person: Partial<
+  Pick<
+    QuestionnaireAnswers,
+    "first_name" | "last_name" | "email" | "phone"
+  >
+> = {}): QuestionnaireAnswers {
+  return {
+    first_name: person.first_name ?? "",
+    last_name: person.last_name ?? "",
+    email: person.email ?? "",
+    phone: person.phone ?? "",
+    birth_date: "",
+    school_name: "",
+    start_location: "",
+    available_in_holidays: "ja",
+    vacations: [],
+    week: schoolDayNames.map(() => ({
+      school_start: defaultSchoolStart,
+      school_end: defaultSchoolEnd,
+      arrival: defaultArrival,
+      free: [],
+    })),
+    notes: "",
+  };
+}
+
+/** Field errors by path ('email', 'week.2.free.1', 'vacations.0'); empty when the form is fine. */
+export type AnswerErrors = Record<string, string>;
+
+const requiredMessages: [keyof QuestionnaireAnswers, string][] = [
+  ["first_name", "Bitte geben Sie Ihren Vornamen ein."],
+  ["last_name", "Bitte geben Sie Ihren Nachnamen ein."],
+  ["email", "Bitte geben Sie Ihre E-Mail-Adresse ein."],
+  ["phone", "Bitte geben Sie Ihre Telefonnummer ein."],
+  ["school_name", "Bitte geben Sie den Namen Ihrer Schule ein."],
+  ["start_location", "Bitte wählen Sie einen Startort."],
+];
+
+// Deliberately loose: one '@', something on each side, a dot in the domain. The server decides.
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The questionnaire rules of spec 02 §5: the required fields, at most 3 free periods per day,
+ * each with a start before its end, and vacations that neither lie in the past nor end before
+ * they start. `today` is passed in by tests.
+ */
+export function validateAnswers(answers: QuestionnaireAnswers, today = todayIso()): AnswerErrors {
+  const errors: AnswerErrors = {};
+  for (const [field, message] of requiredMessages) {
+    if (String(answers[field]).trim() === "") errors[field] = message;
+  }
+  if (!errors.email && !emailPattern.test(answers.email.trim())) {
+    errors.email = "Bitte geben Sie eine gültige E-Mail-Adresse ein.";
+  }
+  answers.week.forEach((day, d) => {
+    if (day.school_start && day.school_end && day.school_end <= day.school_start) {
+      errors[`week.${d}.school`] = "Das Schulende muss nach dem Schulbeginn liegen.";
+    }
+    if (day.free.length > maxFreePeriods) {
+      errors[`week.${d}.free`] = "Höchstens 3 Freistunden pro Tag.";
+    }
+    day.free.forEach((period, p) => {
+      if (!period.start || !period.end) {
+        errors[`week.${d}.free.${p}`] = "Bitte geben Sie Beginn und Ende der Freistunde an.";
+      } else if (period.end <= period.start) {
+        errors[`week.${d}.free.${p}`] = "Das Ende der Freistunde muss nach dem Beginn liegen.";
+      }
+    });
+  });
+  answers.vacations.forEach((row, v) => {
+    if (!row.start && !row.end) return; // an empty row is simply dropped
+    if (!row.start || !row.end) {
+      errors[`vacations.${v}`] = "Bitte geben Sie Beginn und Ende des Urlaubs an.";
+    } else if (row.start < today) {
+      errors[`vacations.${v}`] = "Ein Urlaub kann nicht vor dem heutigen Tag beginnen.";
+    } else if (row.end < row.start) {
+      errors[`vacations.${v}`] = "Das Ende des Urlaubs kann nicht vor dem Beginn liegen.";
+    }
+  });
+  return errors;
+}
+
+/** The payload of spec 02 §3 from the form; empty vacation rows and empty days are left out. */
+export function toPayload(answers: QuestionnaireAnswers): QuestionnairePayload {
+  const vacations = answers.vacations
+    .filter((v) => v.start && v.end)
+    .map((v) => ({ start: v.start, end: v.end }));
+  const schedule = answers.week.map((day, i) => ({
+    day_of_week: i + 1,
+    school_start: day.school_start || null,
+    school_end: day.school_end || null,
+    arrival_time: day.arrival || null,
+    free_periods: day.free
+      .filter((f) => f.start && f.end)
+      .map((f) => ({ start: f.start, end: f.end })),
+  })).filter((d) => d.school_start || d.school_end || d.arrival_time || d.free_periods.length > 0);
+  return {
+    first_name: answers.first_name.trim(),
+    last_name: answers.last_name.trim(),
+    email: answers.email.trim(),
+    phone: answers.phone.trim(),
+    birth_date: answers.birth_date || null,
+    school_name: answers.school_name.trim(),
+    start_location: answers.start_location,
+    notes: answers.notes.trim(),
+    available_in_holidays: answers.available_in_holidays,
+    vacation_periods: vacations,
+    school_schedule_data: { school_schedule: schedule },
+    availabilities_data: {
+      availabilities: schedule
+        .filter((d) => d.arrival_time)
+        .map((d) => ({
+          day_of_week: d.day_of_week,
+          start_time: d.arrival_time!,
+          end_time: availabilityEnd,
+        })),
+      vacation_periods: vacations.map((v) => ({ start_date: v.start, end_date: v.end })),
+      available_in_holidays: answers.available_in_holidays,
+    },
+  };
+}
+
+const text = (value: unknown) => typeof value === "string" ? value : "";
+const time = (value: unknown) => text(value).slice(0, 5);
+
+/**
+ * The form from stored answers (the admin's details modal). Reads the payload of spec 02 §3; a
+ * day missing in the schedule stays empty rather than taking the defaults, since the student
+ * left it out.
+ */
+export function fromPayload(payload: Partial<QuestionnairePayload>): QuestionnaireAnswers {
+  const answers = emptyAnswers();
+  const schedule = payload.school_schedule_data?.school_schedule;
+  const week = answers.week.map((): DayAnswers => ({
+    school_start: "",
+    school_end: "",
+    arrival: "",
+    free: [],
+  }));
+  for (const day of schedule ?? []) {
+    const index = Number(day.day_of_week) - 1;
+    if (!(index >= 0 && index < week.length)) continue;
+    week[index] = {
+      school_start: time(day.school_start),
+      school_end: time(day.school_end),
+      arrival: time(day.arrival_time),
+      free: (day.free_periods ?? []).slice(0, maxFreePeriods).map((f) => ({
+        key: rowKey(),
+        start: time(f.start),
+        end: time(f.end),
+      })),
+    };
+  }
+  return {
+    ...answers,
+    first_name: text(payload.first_name),
+    last_name: text(payload.last_name),
+    email: text(payload.email),
+    phone: text(payload.phone),
+    birth_date: text(payload.birth_date),
+    school_name: text(payload.school_name),
+    start_location: text(payload.start_location),
+    available_in_holidays: payload.available_in_holidays === "nein" ? "nein" : "ja",
+    vacations: (payload.vacation_periods ?? []).map((v) => ({
+      key: rowKey(),
+      start: text(v.start),
+      end: text(v.end),
+    })),
+    week: schedule ? week : answers.week,
+    notes: text(payload.notes),
+  };
+}
+
+/** Whether a value read back from the device is a draft of this form (an old app may differ). */
+export function isAnswers(value: unknown): value is QuestionnaireAnswers {
+  const v = value as QuestionnaireAnswers | null;
+  return typeof v === "object" && v !== null && typeof v.first_name === "string" &&
+    Array.isArray(v.week) && v.week.length === schoolDayNames.length &&
+    v.week.every((d) => Array.isArray(d?.free)) && Array.isArray(v.vacations);
+}
