@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Icon } from "./icons.tsx";
 
 interface ModalProps {
   open: boolean;
@@ -96,15 +97,7 @@ export function Modal(
             title="Schließen"
             onClick={onClose}
           >
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-            >
-              <path strokeLinecap="round" d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <Icon name="close" />
           </button>
         </header>
         <div className="modal-body">{children}</div>
