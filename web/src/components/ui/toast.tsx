@@ -62,7 +62,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" aria-live="polite">
+      {/* Above any open dialog: the dialog leaves this region visible and clickable. */}
+      <div className="toast-region" aria-live="polite" data-react-aria-top-layer="true">
         {toasts.map((toast) => (
           <div
             key={toast.id}
