@@ -5,6 +5,8 @@ import { ThemeToggle } from "../components/ui/theme_toggle.tsx";
 import { useAuth } from "../lib/auth.tsx";
 import { type FeatureFlag, isEnabled } from "../lib/feature_flags.ts";
 import { Icon } from "../components/ui/icons.tsx";
+import "../components/ui/dropdown_menu.css";
+import "./top_nav.css";
 
 interface NavEntry {
   to: string;

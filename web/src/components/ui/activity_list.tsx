@@ -7,6 +7,7 @@ import {
   relativeTime,
 } from "../../lib/activity_log.ts";
 import { Icon } from "./icons.tsx";
+import "./activity_list.css";
 
 /** The recent activity log (toasts of this browser): the newest `limit` entries and '+ N weitere'. */
 export function ActivityList({ limit = 10 }: { limit?: number }) {

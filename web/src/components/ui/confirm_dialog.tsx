@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
 import { Icon } from "./icons.tsx";
 import { Modal } from "./modal.tsx";
+import "./confirm_dialog.css";
 
 /** What the confirm dialog asks; variant sets colour and icon (default danger). */
 export interface ConfirmOptions {

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "./icons.tsx";
+import "./dropdown_menu.css";
 
 /** One entry of a dropdown menu. */
 export interface MenuItem {

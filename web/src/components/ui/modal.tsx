@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Dialog, Modal as AriaModal, ModalOverlay } from "react-aria-components";
 import { Icon } from "./icons.tsx";
+import "./modal.css";
 
 interface ModalProps {
   open: boolean;

@@ -1,3 +1,4 @@
+import "./pagination.css";
 /** The page numbers shown around the current page (spec: a window of 5). */
 export const paginationWindow = 5;
 

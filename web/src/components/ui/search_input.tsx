@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "./icons.tsx";
+import "./search_input.css";
 
 interface SearchInputProps {
   /** the search the list currently uses */

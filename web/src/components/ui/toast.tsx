@@ -10,6 +10,7 @@ import {
 } from "react";
 import { recordActivity, toastIcons, type ToastType } from "../../lib/activity_log.ts";
 import { Icon } from "./icons.tsx";
+import "./toast.css";
 
 interface Toast {
   id: number;
