@@ -1,7 +1,8 @@
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Modal } from "./modal.tsx";
+import { ToastProvider, useToast } from "./toast.tsx";
 
 afterEach(cleanup);
 
@@ -88,5 +89,40 @@ describe("Modal", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Schließen" }));
     fireEvent.keyDown(document.activeElement!, { key: "Tab", shiftKey: true });
     expect(document.activeElement).toBe(save);
+  });
+
+  it("keeps a toast shown while it is open readable and clickable, without closing", () => {
+    const closes: string[] = [];
+    function CopyDialog() {
+      const toast = useToast();
+      const [open, setOpen] = useState(true);
+      return (
+        <Modal
+          open={open}
+          title="Zugangsdaten"
+          onClose={() => {
+            closes.push("close");
+            setOpen(false);
+          }}
+        >
+          <button type="button" onClick={() => toast.show("Zugangsdaten kopiert")}>
+            Kopieren
+          </button>
+        </Modal>
+      );
+    }
+    render(
+      <ToastProvider>
+        <CopyDialog />
+      </ToastProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Kopieren" }));
+    // Found by role only if the dialog did not hide it from screen readers with the page.
+    const toast = screen.getByRole("status");
+    expect(toast.textContent).toContain("Zugangsdaten kopiert");
+    press(within(toast).getByRole("button", { name: "Meldung schließen" }));
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(closes).toEqual([]);
+    expect(screen.getByRole("dialog", { name: "Zugangsdaten" })).toBeTruthy();
   });
 });
