@@ -4,6 +4,9 @@ import { Avatar } from "../components/ui/avatar.tsx";
 import { ThemeToggle } from "../components/ui/theme_toggle.tsx";
 import { useAuth } from "../lib/auth.tsx";
 import { type FeatureFlag, isEnabled } from "../lib/feature_flags.ts";
+import { Icon } from "../components/ui/icons.tsx";
+import "../components/ui/dropdown_menu.css";
+import "./top_nav.css";
 
 interface NavEntry {
   to: string;
@@ -63,15 +66,7 @@ function AdminMenu({ entries }: { entries: NavEntry[] }) {
         onClick={() => setOpen(!open)}
       >
         Verwaltung
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path strokeLinecap="round" strokeLinejoin="round" d="m6 9 6 6 6-6" />
-        </svg>
+        <Icon name="chevron-down" />
       </button>
       {open && (
         <ul className="menu-list" id={menuId}>
@@ -168,17 +163,7 @@ export function TopNav() {
                   aria-label="Abmelden"
                   onClick={signOut}
                 >
-                  <svg
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                    aria-hidden="true"
-                  >
-                    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-                  </svg>
+                  <Icon name="log-out" />
                 </button>
               </>
             )
@@ -192,18 +177,7 @@ export function TopNav() {
               aria-label={menuOpen ? "Menü schließen" : "Menü öffnen"}
               onClick={() => setMenuOpen(!menuOpen)}
             >
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                aria-hidden="true"
-              >
-                {menuOpen
-                  ? <path d="M6 6l12 12M18 6 6 18" />
-                  : <path d="M4 7h16M4 12h16M4 17h16" />}
-              </svg>
+              <Icon name={menuOpen ? "close" : "menu"} />
             </button>
           )}
         </div>

@@ -16,7 +16,8 @@ export const activityStorageKey = "activity-log";
 export const activityChangeEvent = "fahrplan:activity-change";
 /** The log keeps at most this many entries (spec 01 §9). */
 export const maxActivityEntries = 50;
-const icons: Record<ToastType, ActivityEntry["icon"]> = {
+/** The icon a toast or activity entry of each kind shows. */
+export const toastIcons: Record<ToastType, ActivityEntry["icon"]> = {
   success: "check-circle",
   error: "alert-circle",
   warning: "alert-triangle",
@@ -41,7 +42,7 @@ export function recordActivity(message: string, type: ToastType, now = new Date(
       `${now.getTime()}-${Math.random().toString(36).slice(2)}`,
     message,
     type,
-    icon: icons[type],
+    icon: toastIcons[type],
     timestamp: now.toISOString(),
   };
   const list = [entry, ...readActivities()].slice(0, maxActivityEntries);

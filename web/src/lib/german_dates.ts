@@ -50,7 +50,7 @@ export function daysInMonth(year: number, month0: number): number {
 }
 
 /** ISO 'YYYY-MM-DD' from parts (month 1-based). */
-export function toIsoDate(year: number, month: number, day: number): string {
+function toIsoDate(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 

@@ -6,13 +6,8 @@ import {
   readActivities,
   relativeTime,
 } from "../../lib/activity_log.ts";
-
-const icons: Record<ActivityEntry["icon"], string> = {
-  "check-circle": "m8 12.5 2.5 2.5L16 9.5",
-  "alert-circle": "M12 7.5v5.5M12 16.5h.01",
-  "alert-triangle": "M12 9v4M12 17h.01",
-  info: "M12 11v5M12 8h.01",
-};
+import { Icon } from "./icons.tsx";
+import "./activity_list.css";
 
 /** The recent activity log (toasts of this browser): the newest `limit` entries and '+ N weitere'. */
 export function ActivityList({ limit = 10 }: { limit?: number }) {
@@ -47,16 +42,7 @@ export function ActivityList({ limit = 10 }: { limit?: number }) {
         {shown.map((entry) => (
           <li key={entry.id} className={`activity-item activity-${entry.type}`}>
             <span className="activity-icon">
-              <svg
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.2"
-                strokeLinecap="round"
-                aria-hidden="true"
-              >
-                <path d={icons[entry.icon] ?? icons.info} />
-              </svg>
+              <Icon name={entry.icon} strokeWidth={2.2} />
             </span>
             <span className="activity-text">
               <span className="activity-message">{entry.message}</span>

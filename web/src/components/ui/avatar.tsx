@@ -1,3 +1,4 @@
+import "./avatar.css";
 /** The parts of a user an avatar needs. */
 export interface AvatarUser {
   username: string;

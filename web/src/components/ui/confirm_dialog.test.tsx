@@ -51,7 +51,8 @@ describe("useConfirm", () => {
     await waitFor(() => expect(answers).toEqual([false]));
     fireEvent.click(screen.getByRole("button", { name: "Fragen" }));
     expect(screen.getByRole("dialog").className).toContain("confirm-warning");
-    fireEvent.keyDown(document, { key: "Escape" });
+    // Escape where the user is: on the focused button inside the dialog.
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
     await waitFor(() => expect(answers).toEqual([false, false]));
     expect(screen.queryByRole("dialog")).toBeNull();
   });

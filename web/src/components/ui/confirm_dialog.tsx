@@ -1,5 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
+import { Icon } from "./icons.tsx";
 import { Modal } from "./modal.tsx";
+import "./confirm_dialog.css";
 
 /** What the confirm dialog asks; variant sets colour and icon (default danger). */
 export interface ConfirmOptions {
@@ -18,29 +20,6 @@ const buttonClass = {
   warning: "button-warning",
   info: "button-primary",
 } as const;
-
-function VariantIcon({ variant }: { variant: "danger" | "warning" | "info" }) {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      {variant === "info"
-        ? (
-          <>
-            <circle cx="12" cy="12" r="9" />
-            <path strokeLinecap="round" d="M12 11v5M12 8h.01" />
-          </>
-        )
-        : (
-          <>
-            <path
-              strokeLinejoin="round"
-              d="M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z"
-            />
-            <path strokeLinecap="round" d="M12 9v4M12 17h.01" />
-          </>
-        )}
-    </svg>
-  );
-}
 
 /** Provides useConfirm(): a confirm dialog in danger, warning or info style that resolves true or false. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
@@ -89,7 +68,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
       >
         <div className={`confirm confirm-${variant}`}>
           <span className="confirm-icon">
-            <VariantIcon variant={variant} />
+            <Icon name={variant === "info" ? "info" : "alert-triangle"} />
           </span>
           <p className="confirm-message">{options?.message}</p>
         </div>

@@ -2,6 +2,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { de } from "../../i18n/de.ts";
 import { api } from "../../lib/api.ts";
 import "./data_table.css";
+import { Icon } from "./icons.tsx";
 
 /** One column: its header, how a cell is drawn, and the server's sort key if it sorts. */
 export interface Column<T> {
@@ -250,15 +251,7 @@ export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
         title="Bearbeiten"
         onClick={onEdit}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M4 20h4L19 9l-4-4L4 16v4ZM13.5 6.5l4 4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Icon name="edit" />
       </button>
       <button
         type="button"
@@ -267,16 +260,7 @@ export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
         title="Löschen"
         onClick={onDelete}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path
-            d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Icon name="trash" />
       </button>
     </div>
   );

@@ -1,10 +1,21 @@
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DateInput } from "./date_input.tsx";
 import { TimeInput } from "./time_input.tsx";
 
 afterEach(cleanup);
+// The calendar is a lazy chunk; loading it once up front keeps the tests' waits short.
+beforeAll(() => import("./date_calendar.tsx"));
+// The first render of the calendar can take seconds on a busy machine.
+const slow = { timeout: 8000 };
+
+/** A mouse press as the browser delivers it (react-aria reacts to pointer events). */
+function click(element: Element) {
+  fireEvent.pointerDown(element, { pointerId: 1, button: 0, pointerType: "mouse" });
+  fireEvent.pointerUp(element, { pointerId: 1, button: 0, pointerType: "mouse" });
+  fireEvent.click(element);
+}
 
 function Harness({ initial = "", seen }: { initial?: string; seen: string[] }) {
   const [value, setValue] = useState(initial);
@@ -57,31 +68,43 @@ describe("DateInput", () => {
     expect(screen.getByRole("alert").textContent).toBe("Date input not valid.");
   });
 
-  it("picks a day from a calendar that starts on Monday with German names", () => {
-    const seen: string[] = [];
-    render(<Harness initial="2026-03-05" seen={seen} />);
-    fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));
-    const headers = screen.getAllByRole("columnheader").map((th) => th.textContent);
-    expect(headers).toEqual(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]);
-    expect((screen.getByLabelText("Monat") as HTMLSelectElement).value).toBe("3");
-    expect(screen.getByLabelText("Jahr").querySelectorAll("option").length).toBe(100);
-    fireEvent.click(screen.getByRole("button", { name: "Mittwoch, 18. März 2026" }));
-    expect(seen).toEqual(["2026-03-18"]);
-    expect((screen.getByLabelText("Datum") as HTMLInputElement).value).toBe("18.03.2026");
-    expect(screen.queryByRole("dialog")).toBeNull();
-  });
+  it(
+    "picks a day from a calendar that starts on Monday with German names",
+    { timeout: 20_000 },
+    async () => {
+      const seen: string[] = [];
+      render(<Harness initial="2026-03-05" seen={seen} />);
+      fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));
+      // The calendar loads on first use.
+      const picker = await screen.findByRole("dialog", { name: "Datum auswählen" }, slow);
+      // The weekday row is hidden from screen readers: each day's name says its weekday in full.
+      const headers = within(picker).getAllByRole("columnheader", { hidden: true }).map((th) =>
+        th.textContent
+      );
+      expect(headers).toEqual(["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"]);
+      expect((within(picker).getByLabelText("Monat") as HTMLSelectElement).value).toBe("3");
+      expect(within(picker).getByLabelText("Jahr").querySelectorAll("option").length).toBe(100);
+      fireEvent.change(within(picker).getByLabelText("Monat"), { target: { value: "4" } });
+      click(within(picker).getByRole("button", { name: /^Sonntag, 12\. April 2026/ }));
+      expect(seen).toEqual(["2026-04-12"]);
+      expect((screen.getByLabelText("Datum") as HTMLInputElement).value).toBe("12.04.2026");
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull(), slow);
+    },
+  );
 
-  it("moves through the grid with the keyboard", () => {
+  it("moves through the grid with the keyboard", { timeout: 20_000 }, async () => {
     const seen: string[] = [];
     render(<Harness initial="2026-03-05" seen={seen} />);
     fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));
-    const day = screen.getByRole("button", { name: "Donnerstag, 5. März 2026" });
+    const day = await screen.findByRole("button", { name: /^Donnerstag, 5\. März 2026/ }, slow);
+    await waitFor(() => expect(document.activeElement).toBe(day), slow);
     fireEvent.keyDown(day, { key: "ArrowDown" });
     fireEvent.keyDown(document.activeElement!, { key: "PageDown" });
-    expect((document.activeElement as HTMLElement).getAttribute("aria-label")).toBe(
-      "Sonntag, 12. April 2026",
+    expect((document.activeElement as HTMLElement).getAttribute("aria-label")).toMatch(
+      /^Sonntag, 12\. April 2026/,
     );
-    fireEvent.click(document.activeElement!);
+    fireEvent.keyDown(document.activeElement!, { key: "Enter" });
+    fireEvent.keyUp(document.activeElement!, { key: "Enter" });
     expect(seen).toEqual(["2026-04-12"]);
   });
 });
@@ -119,7 +142,9 @@ describe("TimeInput", () => {
 });
 
 describe("DateInput with min and max", () => {
-  it("treats typed days outside the range as invalid and blocks them in the calendar", () => {
+  it("treats typed days outside the range as invalid and blocks them in the calendar", {
+    timeout: 20_000,
+  }, async () => {
     const seen: string[] = [];
     function Ranged() {
       const [value, setValue] = useState("");
@@ -143,9 +168,9 @@ describe("DateInput with min and max", () => {
     fireEvent.change(input, { target: { value: "10.03.2026" } });
     expect(seen).toEqual(["2026-03-10"]);
     fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));
-    const late = screen.getByRole("button", { name: "Samstag, 21. März 2026" });
+    const late = await screen.findByRole("button", { name: /^Samstag, 21\. März 2026/ }, slow);
     expect(late.getAttribute("aria-disabled")).toBe("true");
-    fireEvent.click(late);
+    click(late);
     expect(seen).toEqual(["2026-03-10"]);
   });
 });

@@ -1,20 +1,10 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
-import {
-  daysInMonth,
-  formatGermanDate,
-  germanMonthNames,
-  germanWeekdayNames,
-  germanWeekdayShort,
-  mondayIndex,
-  parseGermanDate,
-  parseIsoDate,
-  todayIso,
-  toIsoDate,
-} from "../../lib/german_dates.ts";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { formatGermanDate, parseGermanDate, parseIsoDate } from "../../lib/german_dates.ts";
+import { Icon } from "./icons.tsx";
 import "./date_input.css";
 
-/** The popup's width (18.5rem in date_input.css) for deciding which way it opens. */
-const popupWidthPx = 296;
+// The calendar (react-aria-components) loads when first opened, not with the screen.
+const DateCalendar = lazy(() => import("./date_calendar.tsx"));
 
 /** The date picker's own message for a typed date that is no real day (spec 02 §8). */
 export const invalidDateMessage = "Date input not valid.";
@@ -41,9 +31,10 @@ interface DateInputProps {
 }
 
 /**
- * A German date field: type 'TT.MM.JJJJ' or pick from a calendar (Monday first, month and year
- * dropdowns over 100 years). Emits ISO dates; a typed date that is no real day shows
- * 'Date input not valid.' and is not emitted.
+ * A German date field: type 'TT.MM.JJJJ' or pick from a calendar (react-aria-components, Monday
+ * first, month and year dropdowns over 100 years). Emits ISO dates; a typed date that is no real
+ * day shows 'Date input not valid.' and is not emitted. The field stays a plain text input, so
+ * typing and pasting a whole date works as in any form.
  */
 export function DateInput(props: DateInputProps) {
   const { value, onChange, label, disabled, required, min, max } = props;
@@ -58,9 +49,7 @@ export function DateInput(props: DateInputProps) {
   const [text, setText] = useState(() => formatGermanDate(value));
   const [invalid, setInvalid] = useState(false);
   const [open, setOpen] = useState(false);
-  // Near the right edge of a phone, the popup opens leftwards so it stays on screen.
-  const [alignRight, setAlignRight] = useState(false);
-  const wrapperRef = useRef<HTMLDivElement>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
   // Follow a value set from outside (load, reset) unless the text already says the same day.
@@ -71,15 +60,6 @@ export function DateInput(props: DateInputProps) {
     });
     if (value) setInvalid(false);
   }, [value]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open]);
 
   function handleText(next: string) {
     setText(next);
@@ -106,12 +86,6 @@ export function DateInput(props: DateInputProps) {
     else setInvalid(true);
   }
 
-  function openPopup() {
-    const box = wrapperRef.current?.getBoundingClientRect();
-    setAlignRight(!!box && box.left + popupWidthPx > globalThis.innerWidth);
-    setOpen(true);
-  }
-
   function pick(iso: string) {
     setText(formatGermanDate(iso));
     setInvalid(false);
@@ -124,14 +98,14 @@ export function DateInput(props: DateInputProps) {
     " ",
   );
   return (
-    <div className={`date-input ${props.className ?? ""}`} ref={wrapperRef}>
+    <div className={`date-input ${props.className ?? ""}`}>
       {label && (
         <label htmlFor={id} className="date-input-label">
           {label}
           {required && <span aria-hidden="true">*</span>}
         </label>
       )}
-      <div className="date-input-row">
+      <div className="date-input-row" ref={rowRef}>
         <input
           id={id}
           name={props.name}
@@ -154,7 +128,7 @@ export function DateInput(props: DateInputProps) {
           onKeyDown={(e) => {
             if (e.key === "ArrowDown" && e.altKey) {
               e.preventDefault();
-              openPopup();
+              setOpen(true);
             }
           }}
         />
@@ -166,9 +140,9 @@ export function DateInput(props: DateInputProps) {
           aria-haspopup="dialog"
           aria-expanded={open}
           disabled={disabled}
-          onClick={() => (open ? setOpen(false) : openPopup())}
+          onClick={() => setOpen(!open)}
         >
-          <CalendarIcon />
+          <Icon name="calendar" size={18} strokeWidth={1.5} />
         </button>
       </div>
       {invalid && (
@@ -177,219 +151,17 @@ export function DateInput(props: DateInputProps) {
         </span>
       )}
       {open && (
-        <CalendarPopup
-          alignRight={alignRight}
-          selected={parseIsoDate(value) ? value : ""}
-          isAllowed={inRange}
-          onPick={pick}
-          onClose={() => {
-            setOpen(false);
-            buttonRef.current?.focus();
-          }}
-        />
+        <Suspense>
+          <DateCalendar
+            triggerRef={rowRef}
+            selected={parseIsoDate(value) ? value : ""}
+            min={min}
+            max={max}
+            onPick={pick}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
-    </div>
-  );
-}
-
-function CalendarIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" />
-      <path d="M3 10h18M8 3v4M16 3v4" fill="none" stroke="currentColor" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-/** The 100 years the picker offers: 89 back (birth dates) to 10 ahead (plans), plus `year`. */
-function offeredYears(year: number): number[] {
-  const now = Number(todayIso().slice(0, 4));
-  const years: number[] = [];
-  for (let y = now - 89; y <= now + 10; y++) years.push(y);
-  if (year < years[0]) years.unshift(year);
-  if (year > years[years.length - 1]) years.push(year);
-  return years;
-}
-
-function addDays(iso: string, days: number): string {
-  const [y, m, d] = parseIsoDate(iso)!;
-  const date = new Date(Date.UTC(y, m - 1, d + days));
-  return toIsoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
-}
-
-function addMonths(iso: string, months: number): string {
-  const [y, m, d] = parseIsoDate(iso)!;
-  const first = new Date(Date.UTC(y, m - 1 + months, 1));
-  const year = first.getUTCFullYear();
-  const month0 = first.getUTCMonth();
-  return toIsoDate(year, month0 + 1, Math.min(d, daysInMonth(year, month0)));
-}
-
-function dayLabel(iso: string): string {
-  const [y, m, d] = parseIsoDate(iso)!;
-  return `${germanWeekdayNames[mondayIndex(iso)]}, ${d}. ${germanMonthNames[m - 1]} ${y}`;
-}
-
-interface CalendarPopupProps {
-  alignRight: boolean;
-  isAllowed(iso: string): boolean;
-  selected: string;
-  onPick(iso: string): void;
-  onClose(): void;
-}
-
-/** The month grid: arrows move a day or week, PageUp/PageDown a month (with Shift a year). */
-function CalendarPopup(
-  { alignRight, isAllowed, selected, onPick, onClose }: CalendarPopupProps,
-) {
-  const today = todayIso();
-  const [focused, setFocused] = useState(selected || today);
-  const gridRef = useRef<HTMLTableElement>(null);
-  const moveFocus = useRef(true);
-  const [year, month] = parseIsoDate(focused)!;
-
-  useEffect(() => {
-    if (!moveFocus.current) return;
-    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focused}"]`)?.focus();
-  }, [focused]);
-
-  function go(next: string, focusGrid = true) {
-    moveFocus.current = focusGrid;
-    setFocused(next);
-  }
-
-  function onGridKey(event: KeyboardEvent) {
-    const moves: Record<string, () => string> = {
-      ArrowLeft: () => addDays(focused, -1),
-      ArrowRight: () => addDays(focused, 1),
-      ArrowUp: () => addDays(focused, -7),
-      ArrowDown: () => addDays(focused, 7),
-      Home: () => addDays(focused, -mondayIndex(focused)),
-      End: () => addDays(focused, 6 - mondayIndex(focused)),
-      PageUp: () => addMonths(focused, event.shiftKey ? -12 : -1),
-      PageDown: () => addMonths(focused, event.shiftKey ? 12 : 1),
-    };
-    const move = moves[event.key];
-    if (move) {
-      event.preventDefault();
-      go(move());
-    }
-  }
-
-  // Six rows always, so the popup does not jump in height between months.
-  const first = toIsoDate(year, month, 1);
-  const start = addDays(first, -mondayIndex(first));
-  const weeks: string[][] = [];
-  for (let w = 0; w < 6; w++) {
-    weeks.push(Array.from({ length: 7 }, (_, d) => addDays(start, w * 7 + d)));
-  }
-  const setMonthYear = (y: number, m: number) => {
-    const day = Math.min(parseIsoDate(focused)![2], daysInMonth(y, m - 1));
-    go(toIsoDate(y, m, day), false);
-  };
-
-  return (
-    <div
-      className={`date-popup ${alignRight ? "date-popup-right" : ""}`}
-      role="dialog"
-      aria-modal="false"
-      aria-label="Datum auswählen"
-      onKeyDown={(e) => {
-        if (e.key === "Escape") {
-          e.stopPropagation();
-          onClose();
-        }
-      }}
-    >
-      <div className="date-popup-header">
-        <button
-          type="button"
-          className="date-popup-nav"
-          aria-label="Vorheriger Monat"
-          onClick={() => go(addMonths(focused, -1), false)}
-        >
-          ‹
-        </button>
-        <select
-          aria-label="Monat"
-          value={month}
-          onChange={(e) => setMonthYear(year, Number(e.target.value))}
-        >
-          {germanMonthNames.map((name, i) => <option key={name} value={i + 1}>{name}</option>)}
-        </select>
-        <select
-          aria-label="Jahr"
-          value={year}
-          onChange={(e) => setMonthYear(Number(e.target.value), month)}
-        >
-          {offeredYears(year).map((y) => <option key={y} value={y}>{y}</option>)}
-        </select>
-        <button
-          type="button"
-          className="date-popup-nav"
-          aria-label="Nächster Monat"
-          onClick={() => go(addMonths(focused, 1), false)}
-        >
-          ›
-        </button>
-      </div>
-      <table ref={gridRef} className="date-popup-grid" role="grid" onKeyDown={onGridKey}>
-        <thead>
-          <tr>
-            {germanWeekdayShort.map((short, i) => (
-              <th key={short} scope="col" abbr={germanWeekdayNames[i]}>{short}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {weeks.map((week) => (
-            <tr key={week[0]}>
-              {week.map((iso) => {
-                const outside = Number(iso.slice(5, 7)) !== month;
-                return (
-                  <td key={iso} role="gridcell" aria-selected={iso === selected}>
-                    <button
-                      type="button"
-                      data-date={iso}
-                      tabIndex={iso === focused ? 0 : -1}
-                      className={[
-                        "date-popup-day",
-                        outside ? "is-outside" : "",
-                        iso === selected ? "is-selected" : "",
-                        iso === today ? "is-today" : "",
-                      ].join(" ")}
-                      aria-label={dayLabel(iso)}
-                      aria-current={iso === today ? "date" : undefined}
-                      // aria-disabled, not disabled: the arrow keys must still be able to land here.
-                      aria-disabled={!isAllowed(iso) || undefined}
-                      onClick={() => isAllowed(iso) && onPick(iso)}
-                      onFocus={() => {
-                        moveFocus.current = true;
-                        if (iso !== focused) setFocused(iso);
-                      }}
-                    >
-                      {Number(iso.slice(8, 10))}
-                    </button>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <div className="date-popup-footer">
-        <button
-          type="button"
-          className="date-popup-link"
-          disabled={!isAllowed(today)}
-          onClick={() => onPick(today)}
-        >
-          Heute
-        </button>
-        <button type="button" className="date-popup-link" onClick={onClose}>
-          Schließen
-        </button>
-      </div>
     </div>
   );
 }

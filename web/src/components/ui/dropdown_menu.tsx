@@ -1,4 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { Icon } from "./icons.tsx";
+import "./dropdown_menu.css";
 
 /** One entry of a dropdown menu. */
 export interface MenuItem {
@@ -81,9 +83,7 @@ export function DropdownMenu({ label, items, icon, className = "" }: DropdownMen
       >
         {icon}
         {label}
-        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" />
-        </svg>
+        <Icon name="chevron-down" />
       </button>
       {open && (
         <ul className="menu-list" id={menuId} role="menu" aria-label={label} onKeyDown={onMenuKey}>

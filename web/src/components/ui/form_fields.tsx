@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { DateInput } from "./date_input.tsx";
 import { TimeInput } from "./time_input.tsx";
 import "./form_fields.css";
+import { Icon } from "./icons.tsx";
 
 interface FieldBase {
   label: string;
@@ -268,16 +269,7 @@ export function FieldRow({ label, children, onRemove, className = "" }: FieldRow
           title={`${label} entfernen`}
           onClick={onRemove}
         >
-          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path
-              d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <Icon name="trash" />
         </button>
       )}
     </div>

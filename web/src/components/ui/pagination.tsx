@@ -1,5 +1,5 @@
 import { de } from "../../i18n/de.ts";
-
+import "./pagination.css";
 /** The page numbers shown around the current page (spec: a window of 5). */
 export const paginationWindow = 5;
 

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { de } from "../../i18n/de.ts";
+import { Icon } from "./icons.tsx";
+import "./search_input.css";
 
 interface SearchInputProps {
   /** the search the list currently uses */
@@ -34,10 +36,7 @@ export function SearchInput(
   return (
     <div className="search-field" role="search">
       <label htmlFor={id} className="sr-only">{label}</label>
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
+      <Icon name="search" />
       <input
         id={id}
         type="search"

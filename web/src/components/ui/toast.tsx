@@ -8,7 +8,9 @@ import {
   useRef,
   useState,
 } from "react";
-import { recordActivity, type ToastType } from "../../lib/activity_log.ts";
+import { recordActivity, toastIcons, type ToastType } from "../../lib/activity_log.ts";
+import { Icon } from "./icons.tsx";
+import "./toast.css";
 
 interface Toast {
   id: number;
@@ -29,46 +31,6 @@ const knownTypes: ToastType[] = ["success", "error", "info", "warning"];
 export function toastDuration(duration: number | undefined): number {
   if (duration === undefined || !Number.isFinite(duration)) return 3000;
   return Math.min(10000, Math.max(2000, duration));
-}
-
-function ToastIcon({ type }: { type: ToastType }) {
-  return (
-    <svg
-      className="toast-icon"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      {type === "success" && (
-        <>
-          <circle cx="12" cy="12" r="9" />
-          <path d="m8 12.5 2.5 2.5L16 9.5" />
-        </>
-      )}
-      {type === "error" && (
-        <>
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 7.5v5.5M12 16.5h.01" />
-        </>
-      )}
-      {type === "warning" && (
-        <>
-          <path d="M10.3 3.9 2.4 17.5A2 2 0 0 0 4.1 20.5h15.8a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
-          <path d="M12 9v4M12 17h.01" />
-        </>
-      )}
-      {type === "info" && (
-        <>
-          <circle cx="12" cy="12" r="9" />
-          <path d="M12 11v5M12 8h.01" />
-        </>
-      )}
-    </svg>
-  );
 }
 
 /** Holds the visible toasts and renders them. */
@@ -101,14 +63,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <div className="toast-region" aria-live="polite">
+      {/* Above any open dialog: the dialog leaves this region visible and clickable. */}
+      <div className="toast-region" aria-live="polite" data-react-aria-top-layer="true">
         {toasts.map((toast) => (
           <div
             key={toast.id}
             className={`toast toast-${toast.type}`}
             role={toast.type === "error" ? "alert" : "status"}
           >
-            <ToastIcon type={toast.type} />
+            <Icon name={toastIcons[toast.type]} className="toast-icon" />
             <span className="toast-message">{toast.message}</span>
             <button
               type="button"

@@ -1,4 +1,13 @@
-import { type CSSProperties, useCallback, useEffect, useLayoutEffect, useState } from "react";
+import {
+  autoUpdate,
+  detectOverflow,
+  flip,
+  type Middleware,
+  offset,
+  shift,
+  useFloating,
+} from "@floating-ui/react-dom";
+import { useCallback, useEffect, useLayoutEffect, useState } from "react";
 import { isEnabled } from "../../lib/feature_flags.ts";
 import { useConfirm } from "./confirm_dialog.tsx";
 import "./tutorial.css";
@@ -41,12 +50,27 @@ interface Box {
   height: number;
 }
 
-function boxOf(selector: string): Box | null {
-  const element = document.querySelector(selector);
-  if (!element) return null;
-  const rect = element.getBoundingClientRect();
-  return { top: rect.top, left: rect.left, width: rect.width, height: rect.height };
-}
+/** Room between the highlighted element and the spotlight's edge, in px. */
+const spotlightPad = 6;
+/** Gap between the spotlight and the tooltip, and the tooltip's least distance from the screen edge. */
+const tooltipGap = 10;
+
+/**
+ * Neither below nor above fits (a tall element such as the whole week grid): the tooltip goes to
+ * the bottom right corner of the screen, over the weekend columns rather than the workdays.
+ */
+const cornerWhenCramped: Middleware = {
+  name: "cornerWhenCramped",
+  async fn(state) {
+    const overflow = await detectOverflow(state, { padding: tooltipGap });
+    if (overflow.top <= 0 && overflow.bottom <= 0) return {};
+    const screen = state.elements.floating.ownerDocument.documentElement;
+    return {
+      x: screen.clientWidth - state.rects.floating.width - tooltipGap,
+      y: screen.clientHeight - state.rects.floating.height - tooltipGap,
+    };
+  },
+};
 
 /** Overlay with a highlighted page element, a tooltip, progress, and the spec's buttons. */
 export function Tutorial(
@@ -59,6 +83,7 @@ export function Tutorial(
 ) {
   const [index, setIndex] = useState(0);
   const [box, setBox] = useState<Box | null>(null);
+  const [target, setTarget] = useState<Element | null>(null);
   const confirm = useConfirm();
   const step = steps[index];
 
@@ -66,17 +91,36 @@ export function Tutorial(
     if (open) setIndex(0);
   }, [open]);
 
+  // The tooltip sits below the element, else above it, shifted sideways to stay on screen at any
+  // width; a tall element leaves it in the corner. autoUpdate follows scrolling and resizing and
+  // moves the spotlight with it.
+  const { refs, floatingStyles } = useFloating({
+    strategy: "fixed",
+    placement: "bottom-start",
+    elements: { reference: target },
+    middleware: [
+      offset(spotlightPad + tooltipGap),
+      flip({
+        fallbackPlacements: ["top-start"],
+        fallbackStrategy: "initialPlacement",
+        padding: tooltipGap,
+      }),
+      shift({ padding: tooltipGap }),
+      cornerWhenCramped,
+    ],
+    whileElementsMounted: (reference, floating, update) =>
+      autoUpdate(reference, floating, () => {
+        update();
+        setBox(reference.getBoundingClientRect());
+      }),
+  });
+
   useLayoutEffect(() => {
     if (!open || !step) return;
-    document.querySelector(step.target)?.scrollIntoView({ block: "center", behavior: "instant" });
-    const measure = () => setBox(boxOf(step.target));
-    measure();
-    globalThis.addEventListener("resize", measure);
-    globalThis.addEventListener("scroll", measure, true);
-    return () => {
-      globalThis.removeEventListener("resize", measure);
-      globalThis.removeEventListener("scroll", measure, true);
-    };
+    const element = document.querySelector(step.target);
+    element?.scrollIntoView({ block: "center", behavior: "instant" });
+    setTarget(element);
+    setBox(element?.getBoundingClientRect() ?? null);
   }, [open, step]);
 
   const close = useCallback(async () => {
@@ -90,7 +134,8 @@ export function Tutorial(
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !document.querySelector(".modal-overlay")) void close();
+      // An open dialog handles its own Escape and marks it handled; only a free Escape is ours.
+      if (event.key === "Escape" && !event.defaultPrevented) void close();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
@@ -98,20 +143,6 @@ export function Tutorial(
 
   if (!open || !step) return null;
   const last = index === steps.length - 1;
-  const pad = 6;
-  const tooltipHeight = 260;
-  const viewportHeight = globalThis.innerHeight;
-  const left = box ? Math.max(12, Math.min(box.left, globalThis.innerWidth - 372)) : 12;
-  // Below the element if it fits, else above, else pinned to the bottom of the screen (a tall
-  // element such as the whole grid leaves no room around it).
-  let tooltipStyle: CSSProperties;
-  if (!box) tooltipStyle = { top: "30%", left: "50%", transform: "translateX(-50%)" };
-  else if (viewportHeight - (box.top + box.height) > tooltipHeight + pad) {
-    tooltipStyle = { top: box.top + box.height + pad + 10, left };
-  } else if (box.top > tooltipHeight + pad) {
-    tooltipStyle = { bottom: viewportHeight - box.top + pad + 10, left };
-  } else tooltipStyle = { bottom: 16, right: 16 };
-
   return (
     <div className="tutorial-layer">
       {box
@@ -119,17 +150,18 @@ export function Tutorial(
           <div
             className="tutorial-spotlight"
             style={{
-              top: box.top - pad,
-              left: box.left - pad,
-              width: box.width + 2 * pad,
-              height: box.height + 2 * pad,
+              top: box.top - spotlightPad,
+              left: box.left - spotlightPad,
+              width: box.width + 2 * spotlightPad,
+              height: box.height + 2 * spotlightPad,
             }}
           />
         )
         : <div className="tutorial-backdrop" />}
       <div
-        className="tutorial-tooltip"
-        style={tooltipStyle}
+        ref={refs.setFloating}
+        className={`tutorial-tooltip ${target ? "" : "tutorial-tooltip-free"}`.trim()}
+        style={target ? floatingStyles : undefined}
         role="dialog"
         aria-modal="true"
         aria-label={label}

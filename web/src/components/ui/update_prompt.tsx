@@ -11,7 +11,7 @@ export function UpdatePrompt() {
   const waiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, isUpdateWaiting);
   if (!waiting) return null;
   return (
-    <div className="update-prompt" role="alert">
+    <div className="update-prompt" role="alert" data-react-aria-top-layer="true">
       <span>Neue Version verfügbar</span>
       <button
         type="button"

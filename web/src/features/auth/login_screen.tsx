@@ -9,6 +9,7 @@ import { loginErrorMessage } from "./login_error.ts";
 import { PasswordField } from "./password_field.tsx";
 import { useNoIndex } from "./robots_meta.ts";
 import "./auth.css";
+import { Icon } from "../../components/ui/icons.tsx";
 
 const resetHint =
   "Passwörter setzt Ihre Fahrschule zurück. Bitte wenden Sie sich an das Fahrschulbüro.";
@@ -63,17 +64,7 @@ export default function LoginScreen() {
             <div role="alert" id={errorId} className="auth-alert-region">
               {error && (
                 <div className="alert alert-error">
-                  <svg
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    aria-hidden="true"
-                  >
-                    <circle cx="12" cy="12" r="9" />
-                    <path d="M12 7.5v5.5M12 16.5h.01" />
-                  </svg>
+                  <Icon name="alert-circle" />
                   <span>{error}</span>
                 </div>
               )}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Icon } from "../../components/ui/icons.tsx";
 
 interface PasswordFieldProps {
   id: string;
@@ -32,19 +33,7 @@ export function PasswordField({ id, value, onChange, disabled }: PasswordFieldPr
         aria-controls={id}
         onClick={() => setVisible(!visible)}
       >
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-          <circle cx="12" cy="12" r="3" />
-          {visible && <path d="M4 4l16 16" />}
-        </svg>
+        <Icon name={visible ? "eye-off" : "eye"} />
       </button>
     </div>
   );

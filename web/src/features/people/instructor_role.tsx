@@ -12,6 +12,7 @@ import {
   type InstructorRow,
 } from "./instructor_types.ts";
 import "./instructors.css";
+import "./progress.css";
 
 function MonthHours({ row }: { row: InstructorRow }) {
   const hours = row.week_hours;

@@ -19,6 +19,7 @@ import {
   studentUpdatePayload,
   studentUpdateProblem,
 } from "./student_types.ts";
+import "./progress.css";
 import "./students.css";
 
 function ProgressLine(

@@ -8,6 +8,7 @@ import {
   TextAreaField,
   TextField,
 } from "../../components/ui/form_fields.tsx";
+import { Icon } from "../../components/ui/icons.tsx";
 import { TimeInput } from "../../components/ui/time_input.tsx";
 import { germanWeekdayShort, todayIso } from "../../lib/german_dates.ts";
 import {
@@ -300,15 +301,7 @@ function FreePeriods({ dayIndex, day, errors, readOnly, onChange }: FreePeriodsP
                 onClick={() =>
                   onChange((d) => ({ ...d, free: d.free.filter((f) => f.key !== period.key) }))}
               >
-                <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                  <path
-                    d="M6 6l12 12M18 6 6 18"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  />
-                </svg>
+                <Icon name="close" />
               </button>
             )}
           </div>
