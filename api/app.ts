@@ -15,6 +15,7 @@ import { peopleRoutes } from "./people/routes.ts";
 import { plannerRoutes } from "./planner/routes.ts";
 import { selfServiceRoutes } from "./self_service/routes.ts";
 import { vehicleRoutes } from "./vehicles/routes.ts";
+import { importRoutes } from "./imports/routes.ts";
 
 /** Builds the whole application around a database connection; tests call app.request(). */
 export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }) {
@@ -53,6 +54,7 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
   app.route("/api/admin", vehicleRoutes);
   app.route("/api/admin", plannerRoutes);
   app.route("/api/admin", appointmentRoutes);
+  app.route("/api/admin", importRoutes);
   app.route("/api", selfServiceRoutes);
 
   app.all("/api/*", () => {

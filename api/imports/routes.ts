@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../env.ts";
+import { AppError } from "../lib/errors.ts";
+import type { Role } from "./columns.ts";
+import { importPeople } from "./import_people.ts";
+import { readUpload } from "./read_file.ts";
+import { checkRows } from "./rows.ts";
+import { buildWorkbook, templateFileName, workbookBytes, xlsxType } from "./templates.ts";
+
+function download(c: Context<AppEnv>, bytes: Uint8Array, name: string, type: string) {
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": type,
+    "Content-Disposition": `attachment; filename="${name}"`,
+    "Cache-Control": "no-store",
+  });
+}
+
+async function uploadedFile(c: Context<AppEnv>): Promise<File> {
+  const form = await c.req.formData().catch(() => {
+    throw new AppError(
+      400,
+      "import_file_missing",
+      "Bitte laden Sie eine Datei hoch (Formularfeld „file“).",
+    );
+  });
+  const file = form.get("file");
+  if (!(file instanceof File)) {
+    throw new AppError(400, "import_file_missing", "Bitte wählen Sie eine Datei aus.");
+  }
+  return file;
+}
+
+function importRoute(role: Role) {
+  return async (c: Context<AppEnv>) => {
+    const file = await uploadedFile(c);
+    const sheet = await readUpload(file.name, new Uint8Array(await file.arrayBuffer()));
+    const checked = checkRows(role, sheet);
+    const preview = ["1", "true", "ja"].includes(c.req.query("preview") ?? "");
+    const result = await importPeople(c.get("sql"), role, checked, { preview });
+    return c.json(result, preview ? 200 : 201);
+  };
+}
+
+/** Templates and the two people imports (spec 01 §7); mounted under /api/admin. */
+export const importRoutes = new Hono<AppEnv>()
+  .get(
+    "/download/fahrlehrer-vorlage/",
+    async (c) =>
+      download(
+        c,
+        await workbookBytes(buildWorkbook("instructor")),
+        templateFileName.instructor,
+        xlsxType,
+      ),
+  )
+  .get(
+    "/download/schueler-vorlage/",
+    async (c) =>
+      download(
+        c,
+        await workbookBytes(buildWorkbook("student")),
+        templateFileName.student,
+        xlsxType,
+      ),
+  )
+  .post("/import/instructors/", importRoute("instructor"))
+  .post("/import/students/", importRoute("student"));
