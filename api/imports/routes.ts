@@ -6,6 +6,7 @@ import type { Role } from "./columns.ts";
 import { importPeople } from "./import_people.ts";
 import { readUpload } from "./read_file.ts";
 import { checkRows } from "./rows.ts";
+import { testDataFileName, testDataZip } from "./test_data.ts";
 import { buildWorkbook, templateFileName, workbookBytes, xlsxType } from "./templates.ts";
 
 function download(c: Context<AppEnv>, bytes: Uint8Array, name: string, type: string) {
@@ -63,6 +64,10 @@ export const importRoutes = new Hono<AppEnv>()
         templateFileName.student,
         xlsxType,
       ),
+  )
+  .get(
+    "/download/testdaten/",
+    async (c) => download(c, await testDataZip(), testDataFileName, "application/zip"),
   )
   .post("/import/instructors/", importRoute("instructor"))
   .post("/import/students/", importRoute("student"));
