@@ -1,5 +1,6 @@
 import type { Sql } from "../db.ts";
 import { AppError } from "../lib/errors.ts";
+import { savepoints } from "../lib/savepoints.ts";
 import type { InstructorData } from "../people/instructor_payload.ts";
 import type { StudentData } from "../people/student_payload.ts";
 import { createInstructor, createStudent } from "../people/write_queries.ts";
@@ -22,16 +23,6 @@ export interface SkippedRow {
   name: string;
   email: string;
   reason: string;
-}
-
-/**
- * The people module's create functions open their own transaction with sql.begin(); inside the
- * import's one transaction that becomes a savepoint, so the whole file is still all or nothing
- * and the user, profile and weekly rows are written by the very same queries as a manual create.
- */
-function savepoints(tx: Sql): Sql {
-  const t = tx as unknown as { savepoint: (fn: (s: Sql) => Promise<unknown>) => Promise<unknown> };
-  return { begin: (fn: (s: Sql) => Promise<unknown>) => t.savepoint(fn) } as unknown as Sql;
 }
 
 async function existingEmails(sql: Sql, emails: string[]): Promise<Set<string>> {
@@ -104,6 +95,7 @@ export async function importPeople(
   }
   if (file.errors.length) throw invalidFile(file.errors);
   const created_users: CreatedCredentials[] = await sql.begin(async (tx) => {
+    // One transaction for the file; each person is a savepoint inside it (see savepoints()).
     const inner = savepoints(tx as unknown as Sql);
     const out: CreatedCredentials[] = [];
     for (const row of fresh) {
