@@ -7,6 +7,7 @@ import { importPeople } from "./import_people.ts";
 import { readUpload } from "./read_file.ts";
 import { checkRows } from "./rows.ts";
 import { testDataFileName, testDataZip } from "./test_data.ts";
+import { docxType, tutorialDocx, tutorialFileName } from "./tutorial_docx.ts";
 import { buildWorkbook, templateFileName, workbookBytes, xlsxType } from "./templates.ts";
 
 function download(c: Context<AppEnv>, bytes: Uint8Array, name: string, type: string) {
@@ -68,6 +69,10 @@ export const importRoutes = new Hono<AppEnv>()
   .get(
     "/download/testdaten/",
     async (c) => download(c, await testDataZip(), testDataFileName, "application/zip"),
+  )
+  .get(
+    "/download/tutorial/",
+    async (c) => download(c, await tutorialDocx(), tutorialFileName, docxType),
   )
   .post("/import/instructors/", importRoute("instructor"))
   .post("/import/students/", importRoute("student"));
