@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { publicOrigin } from "../lib/public_origin.ts";
 import type { QuestionnaireRow } from "./queries.ts";
 
 export type PublicStatus = "pending" | "expired" | "submitted" | "approved";
@@ -14,11 +15,9 @@ export function statusOf(row: QuestionnaireRow): PublicStatus {
   return row.expired ? "expired" : row.status;
 }
 
-/** The public link; https whenever the app runs behind TLS (secure cookies on). */
+/** The public link of one questionnaire. */
 export function questionnaireUrl(requestUrl: string, config: Config, token: string): string {
-  const url = new URL(requestUrl);
-  if (config.secureCookies) url.protocol = "https:";
-  return `${url.origin}/fragebogen/${token}`;
+  return `${publicOrigin(requestUrl, config)}/fragebogen/${token}`;
 }
 
 /** A questionnaire as the admin screens read it; `answers` only in the details. */
