@@ -7,7 +7,7 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { AppError } from "../lib/errors.ts";
 import { cellText } from "./cell_values.ts";
-import { zipBombReason, zipEntries } from "./zip_guard.ts";
+import { inflatedReason, zipBombReason, zipEntries } from "./zip_guard.ts";
 
 export const maxFileBytes = 5 * 1024 * 1024;
 export const maxDataRows = 5000;
@@ -20,6 +20,9 @@ export interface SheetRow {
 
 const refuse = (message: string, status: 400 | 413 | 415 = 400) =>
   new AppError(status, "import_file_rejected", message);
+
+export const tooLarge = () =>
+  refuse("Die Datei ist zu groß (höchstens 5 MB). Bitte teilen Sie sie auf.", 413);
 
 const saveAsXlsx = "Bitte öffnen Sie die Datei in Excel und speichern Sie sie über „Datei → " +
   "Speichern unter → Excel-Arbeitsmappe (*.xlsx)“; dann laden Sie die .xlsx-Datei hoch.";
@@ -43,9 +46,7 @@ function hasUtf16(bytes: Uint8Array, text: string): boolean {
 export async function readUpload(fileName: string, bytes: Uint8Array): Promise<SheetRow[]> {
   const name = fileName.toLowerCase();
   if (bytes.length === 0) throw refuse("Die Datei ist leer.");
-  if (bytes.length > maxFileBytes) {
-    throw refuse("Die Datei ist zu groß (höchstens 5 MB). Bitte teilen Sie sie auf.", 413);
-  }
+  if (bytes.length > maxFileBytes) throw tooLarge();
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) {
     // An OLE compound file: either a legacy .xls or an .xlsx encrypted with a password.
     if (hasUtf16(bytes, "EncryptedPackage")) {
@@ -71,16 +72,21 @@ export async function readUpload(fileName: string, bytes: Uint8Array): Promise<S
   throw refuse("Bitte laden Sie eine Excel-Datei (.xlsx) oder eine CSV-Datei (.csv) hoch.", 415);
 }
 
+const broken = () =>
+  refuse(`Die Datei ist beschädigt und kann nicht gelesen werden. ${saveAsXlsx}`);
+
 async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
   const entries = zipEntries(bytes);
-  if (!entries) {
-    throw refuse(`Die Datei ist beschädigt und kann nicht gelesen werden. ${saveAsXlsx}`);
-  }
+  if (!entries) throw broken();
   if (!entries.some((e) => e.name === "xl/workbook.xml")) {
     throw refuse(`Die Datei ist keine Excel-Arbeitsmappe. ${saveAsXlsx}`, 415);
   }
   // A 5,000-row template is about 4 MB of XML; 60 MB leaves room for styles and long notes.
-  if (zipBombReason(entries, { maxEntries: 500, maxTotalBytes: 60 * 1024 * 1024, maxRatio: 200 })) {
+  const limits = { maxEntries: 500, maxTotalBytes: 60 * 1024 * 1024, maxRatio: 200 };
+  const declared = zipBombReason(entries, limits);
+  const actual = declared ?? inflatedReason(bytes, entries, limits.maxTotalBytes);
+  if (actual === "broken") throw broken();
+  if (actual) {
     throw refuse(
       "Die Datei ist entpackt unverhältnismäßig groß und wird aus Sicherheitsgründen nicht " +
         "gelesen. Bitte speichern Sie nur die Tabelle mit den Daten als neue .xlsx-Datei.",
@@ -91,7 +97,7 @@ async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
   try {
     await workbook.xlsx.load(bytes.slice().buffer as unknown as ExcelJS.Buffer);
   } catch {
-    throw refuse(`Die Datei ist beschädigt und kann nicht gelesen werden. ${saveAsXlsx}`);
+    throw broken();
   }
   // The data sheet: the first one that is not the template's Anleitung and holds anything.
   const sheet = workbook.worksheets.find((s) =>

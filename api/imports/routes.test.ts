@@ -363,6 +363,20 @@ Deno.test("hostile and wrong files get a German 4xx quickly and nothing is writt
   assert(bomb.length < 200_000, `bomb is ${bomb.length} bytes`);
   cases.push(["bombe.xlsx", bomb, 413, "unverhältnismäßig groß"]);
 
+  // The same bomb with a lying directory: it declares 1,000 bytes, the data holds 40 MB.
+  const liar = bomb.slice();
+  const view = new DataView(liar.buffer);
+  for (let i = 0; i < liar.length - 4; i++) {
+    const sig = view.getUint32(i, true);
+    if (sig === 0x02014b50 && view.getUint32(i + 24, true) === 40 * 1024 * 1024) {
+      view.setUint32(i + 24, 1000, true);
+    }
+    if (sig === 0x04034b50 && view.getUint32(i + 22, true) === 40 * 1024 * 1024) {
+      view.setUint32(i + 22, 1000, true);
+    }
+  }
+  cases.push(["luegner.xlsx", liar, 413, "unverhältnismäßig groß"]);
+
   // Another zip (a Word file, say) renamed to .xlsx.
   cases.push([
     "brief.xlsx",

@@ -8,7 +8,7 @@ import { validate } from "../lib/validate.ts";
 import { credentialsFileName, credentialsPdf } from "./credentials_pdf.ts";
 import type { Role } from "./columns.ts";
 import { importPeople } from "./import_people.ts";
-import { readUpload } from "./read_file.ts";
+import { maxFileBytes, readUpload, tooLarge } from "./read_file.ts";
 import { checkRows } from "./rows.ts";
 import { testDataFileName, testDataZip } from "./test_data.ts";
 import { docxType, tutorialDocx, tutorialFileName } from "./tutorial_docx.ts";
@@ -40,6 +40,8 @@ async function uploadedFile(c: Context<AppEnv>): Promise<File> {
 function importRoute(role: Role) {
   return async (c: Context<AppEnv>) => {
     const file = await uploadedFile(c);
+    // The size is known before the bytes are read: refuse a too-large file without copying it.
+    if (file.size > maxFileBytes) throw tooLarge();
     const sheet = await readUpload(file.name, new Uint8Array(await file.arrayBuffer()));
     const checked = checkRows(role, sheet);
     const preview = ["1", "true", "ja"].includes(c.req.query("preview") ?? "");
