@@ -170,6 +170,15 @@ class RowReader {
     return { first_name: first, last_name: last };
   }
 
+  /** The personal fields of a people payload. */
+  person(names: { first_name: string; last_name: string }) {
+    return { ...names, email: this.text("email").toLowerCase(), phone: this.text("phone") };
+  }
+
+  vacations() {
+    return this.take("vacations", readDateRanges(this.cell("vacations"))) ?? [];
+  }
+
   email(): string {
     const text = this.text("email").replace(/^mailto:/i, "").toLowerCase();
     if (!text) {
@@ -266,13 +275,11 @@ function instructorRow(row: RowReader) {
     if (range) work.push({ day, ...range });
   }
   const pause = row.timeRange("break_start", "break_end");
-  const vacations = row.take("vacations", readDateRanges(row.cell("vacations"))) ?? [];
+  const vacations = row.vacations();
   if (row.errors.length) return undefined;
   const data = row.check(() =>
     instructorData({
-      ...names,
-      email: row.text("email").toLowerCase(),
-      phone: row.text("phone"),
+      ...row.person(names),
       transmission_types: transmissionTypes[transmission],
       monthly_hours_target: hours || 0,
       work_schedule: work,
@@ -333,13 +340,11 @@ function studentRow(row: RowReader) {
     if (periods.length > 3) row.fail(`free_${day}`, "Höchstens 3 Freistunden pro Tag");
     periods.forEach((p, i) => free.push({ day, period: i + 1, ...p }));
   }
-  const vacations = row.take("vacations", readDateRanges(row.cell("vacations"))) ?? [];
+  const vacations = row.vacations();
   if (row.errors.length) return undefined;
   const data = row.check(() =>
     studentCreateData({
-      ...names,
-      email: row.text("email").toLowerCase(),
-      phone: row.text("phone"),
+      ...row.person(names),
       license_class: licence,
       school_name: row.text("school_name"),
       start_location: location,

@@ -72,6 +72,10 @@ const ranges = (list: { from: string; to: string }[] | undefined) =>
 const transmissionLabel = (t: string[]) =>
   t.length === 2 ? "beide" : t[0] === "automatic" ? "Automatik" : "Schaltung";
 
+function personCells(who: { first: string; last: string; email: string; phone: string }) {
+  return { first_name: who.first, last_name: who.last, email: who.email, phone: who.phone };
+}
+
 /** One set's rows for both files, in the template's column keys. */
 export function setRows(
   shape: keyof typeof SHAPES,
@@ -81,12 +85,8 @@ export function setRows(
   const instance = generateInstance({ shape, seed });
   const rnd = random(seed * 7919);
   const instructors: Row[] = instance.instructors.map((ins) => {
-    const who = nextName();
     const row: Row = {
-      first_name: who.first,
-      last_name: who.last,
-      email: who.email,
-      phone: who.phone,
+      ...personCells(nextName()),
       transmission: transmissionLabel(ins.transmissions),
       monthly_hours_target: ins.monthlyHoursTarget ?? "",
       break_start: ins.breaks?.[0]?.start ?? "",
@@ -103,12 +103,8 @@ export function setRows(
     return row;
   });
   const students: Row[] = instance.students.map((st) => {
-    const who = nextName();
     const row: Row = {
-      first_name: who.first,
-      last_name: who.last,
-      email: who.email,
-      phone: who.phone,
+      ...personCells(nextName()),
       license_class: st.licenseClass,
       school_name: ["Helmholtz-Gymnasium", "Gesamtschule Scharnhorst", "Berufskolleg Ost"][
         Math.floor(rnd() * 3)
