@@ -99,9 +99,20 @@ export async function importPeople(
     const inner = savepoints(tx as unknown as Sql);
     const out: CreatedCredentials[] = [];
     for (const row of fresh) {
-      const user = role === "instructor"
-        ? await createInstructor(inner, row.data as InstructorData)
-        : await createStudent(inner, row.data as StudentData);
+      const user = await (role === "instructor"
+        ? createInstructor(inner, row.data as InstructorData)
+        : createStudent(inner, row.data as StudentData)).catch((err) => {
+          // Only a parallel create can take an address between the check above and now.
+          if (err instanceof AppError && err.code === "email_taken") {
+            throw new AppError(
+              409,
+              "email_taken",
+              `Zeile ${row.row}: Die E-Mail-Adresse „${row.email}“ wurde gerade anderweitig ` +
+                "angelegt. Es wurde nichts importiert; bitte laden Sie die Datei noch einmal hoch.",
+            );
+          }
+          throw err;
+        });
       out.push({ name: user.name, username: user.username, password: user.password });
     }
     return out;

@@ -433,3 +433,24 @@ Deno.test("imports are admin-only and need the CSRF token", async () => {
   assertEquals(res.status, 403);
   assertEquals((await res.json()).code, "csrf_failed");
 });
+
+Deno.test("two uploads of one file at once: one imports, the other writes nothing", async () => {
+  const csv = "Vorname;Nachname;E-Mail;Klasse;Ankunft Mo\n" +
+    Array.from({ length: 3 }, (_, i) => `Par;Allel${i};par${i}@example.net;B;14:00`).join("\n");
+  const [a, b] = await Promise.all([
+    upload("/api/admin/import/students/", "a.csv", csv),
+    upload("/api/admin/import/students/", "b.csv", csv),
+  ]);
+  const bodies = [await a.json(), await b.json()];
+  const created = bodies.map((x) => x.created_count ?? 0);
+  // Either the second saw the first's rows (skipped) or it lost the race (409, nothing written).
+  assertEquals(created.reduce((s, n) => s + n, 0), 3, JSON.stringify(bodies));
+  for (const body of bodies) {
+    if (body.code) {
+      assertEquals(body.code, "email_taken");
+      assert(/^Zeile \d: Die E-Mail-Adresse „par\d@example.net“ wurde gerade/.test(body.error));
+    }
+  }
+  const [{ n }] = await t.sql`select count(*)::int as n from users where email like 'par%'`;
+  assertEquals(n, 3);
+});
