@@ -277,7 +277,7 @@ Deno.test("unknown, malformed and expired links look alike; nothing about others
     .sql`update questionnaires set expires_at = now() - interval '1 minute' where id = ${q.id}`;
   const guest = await visitor();
   const unknown = "A".repeat(43);
-  for (const token of [tokenOf(q.questionnaire_url), unknown, "demo", "1", "../admin"]) {
+  for (const token of [tokenOf(q.questionnaire_url), unknown, "Demo", "1", "../admin"]) {
     for (
       const res of [
         await guest.get(`/api/fragebogen/${token}/`),
@@ -358,4 +358,17 @@ Deno.test("the public calls are rate-limited per address", async () => {
   );
   assertEquals((await get("198.51.100.7")).status, 404, "another address is not affected");
   publicLimiter.reset();
+});
+
+Deno.test("the 'demo' link answers like an open form and stores nothing", async () => {
+  const guest = await visitor();
+  const before = await t.sql`select count(*)::int as n from questionnaires`;
+  let res = await guest.get("/api/fragebogen/demo/");
+  assertEquals(await res.json(), { status: "pending", status_display: "Offen", demo: true });
+  res = await guest.post("/api/fragebogen/demo/", payload({ phone: "" }));
+  assertEquals((await res.json()).error, "Telefonnummer ist erforderlich.");
+  res = await guest.post("/api/fragebogen/demo/", payload());
+  assertEquals(res.status, 200);
+  assertEquals((await res.json()).demo, true);
+  assertEquals(await t.sql`select count(*)::int as n from questionnaires`, before);
 });

@@ -86,8 +86,13 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
 /** Per address: enough for filling in a form many times over, too few for scanning tokens. */
 export const publicLimiter = new RateLimiter(60, 10 * 60 * 1000);
 
+const thanks = "Vielen Dank! Ihr Fragebogen wurde übermittelt. Die Fahrschule meldet sich bald.";
+
 const notFoundOrExpired = () =>
   new AppError(404, "not_found", "Fragebogen nicht gefunden oder abgelaufen.");
+
+/** The tutorial's example link (spec 02: for 'demo' no real submission is implied). */
+export const demoToken = "demo";
 
 /** A token as newToken() makes them; anything else is not looked up at all. */
 async function byToken(c: Context<AppEnv>) {
@@ -103,6 +108,9 @@ async function byToken(c: Context<AppEnv>) {
 export const questionnairePublicRoutes = new Hono<AppEnv>()
   .use("/fragebogen/*", rateLimit(publicLimiter))
   .get("/fragebogen/:token/", async (c) => {
+    if (c.req.param("token") === demoToken) {
+      return c.json({ status: "pending", status_display: statusDisplay.pending, demo: true });
+    }
     const row = await byToken(c);
     const status = statusOf(row);
     // Only the open form is prefilled with the name the office typed; once handed in, the
@@ -121,6 +129,11 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
     );
   })
   .post("/fragebogen/:token/", validate("json", answersSchema), async (c) => {
+    if (c.req.param("token") === demoToken) {
+      // The demo checks the form like a real one and stores nothing.
+      checkAnswers({ ...c.req.valid("json"), license_class: null }, berlinToday());
+      return c.json({ message: thanks, status: "submitted", demo: true });
+    }
     const row = await byToken(c);
     if (row.status !== "pending") {
       throw new AppError(409, "already_submitted", "Dieser Fragebogen wurde bereits abgesendet.");
@@ -130,7 +143,7 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
     const answers = checkAnswers({ ...input, license_class: null }, berlinToday());
     await submitAnswers(c.get("sql"), row.id, answers);
     return c.json({
-      message: "Vielen Dank! Ihr Fragebogen wurde übermittelt. Die Fahrschule meldet sich bald.",
+      message: thanks,
       status: "submitted",
       status_display: statusDisplay.submitted,
     });
