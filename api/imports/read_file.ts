@@ -137,8 +137,9 @@ function readCsv(bytes: Uint8Array): SheetRow[] {
     );
   }
   const text = decodeText(bytes);
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const count = (ch: string) => firstLine.split(ch).length - 1;
+  // The first lines decide (a title line above the table may hold no separator at all).
+  const head = text.split(/\r?\n/, 5).join("\n");
+  const count = (ch: string) => head.split(ch).length - 1;
   // German Excel separates with ';' (the comma is the decimal mark); others with ','.
   const delimiter = count(";") >= count(",") ? (count(";") || !count("\t") ? ";" : "\t") : ",";
   const parsed = Papa.parse(text, { delimiter, skipEmptyLines: false });

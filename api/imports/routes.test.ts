@@ -261,9 +261,9 @@ Deno.test("a messy Windows-1252 CSV: preview shows what was understood and write
   ]);
 });
 
-Deno.test("a comma-separated UTF-8 CSV with BOM and a single Name column imports", async () => {
-  const csv =
-    "\uFEFFName,E-Mail,Getriebe,Montag von,Montag bis\nKarl Otto Lehmann,k.lehmann@example.net,beide,7:30,16:00\n";
+Deno.test("a UTF-8 CSV with BOM, a title line, ',' and a single Name column imports", async () => {
+  const csv = "\uFEFFFahrlehrer Stand März\n" +
+    "Name,E-Mail,Getriebe,Montag von,Montag bis\nKarl Otto Lehmann,k.lehmann@example.net,beide,7:30,16:00\n";
   const res = await upload("/api/admin/import/instructors/", "lehrer.csv", csv);
   const body = await res.json();
   assertEquals(res.status, 201, JSON.stringify(body));

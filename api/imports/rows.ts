@@ -84,9 +84,25 @@ function matchHeaders(role: Role, header: SheetRow) {
   return { at, label, errors };
 }
 
+/**
+ * The header row: of the first 10 rows the one naming the most known columns, so a title line
+ * or a blank-looking row above the table ("Fahrschüler 2027") does not hide the header.
+ */
+function headerRowIndex(role: Role, sheet: SheetRow[]): number {
+  const index = headerIndex(role);
+  let best = 0;
+  let bestCount = -1;
+  sheet.slice(0, 10).forEach((row, i) => {
+    const count = row.cells.filter((c) => index.has(squash(cellText(c).replace(/\*$/, "")))).length;
+    if (count > bestCount) [best, bestCount] = [i, count];
+  });
+  return best;
+}
+
 /** Checks every data row of a file for one role. */
 export function checkRows(role: Role, sheet: SheetRow[]): CheckedFile {
-  const [header, ...body] = sheet;
+  const start = headerRowIndex(role, sheet);
+  const [header, ...body] = sheet.slice(start);
   const { at, label, errors } = matchHeaders(role, header);
   const out: CheckedFile = { rows: [], exampleRows: [], errors };
   if (errors.length) return out;
