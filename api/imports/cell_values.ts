@@ -47,7 +47,12 @@ export function shown(value: unknown): string {
  */
 export function readTime(value: unknown): Read<string> {
   const v = plainValue(value);
-  if (v instanceof Date) return ok(formatMinutes(v.getUTCHours() * 60 + v.getUTCMinutes()));
+  if (v instanceof Date) {
+    // exceljs turns the day fraction into a Date rounded to the millisecond: 08:00 may come as
+    // 07:59:59.999, so the time of day is rounded to the minute.
+    const day = 86_400_000;
+    return ok(formatMinutes(Math.round((((v.getTime() % day) + day) % day) / 60_000) % 1440));
+  }
   if (typeof v === "number") {
     if (v >= 0 && v < 1) return minutes(Math.round(v * 1440));
     if (Number.isInteger(v) && v >= 0 && v <= 23) return minutes(v * 60);
@@ -87,7 +92,9 @@ function isoDate(year: number, month: number, day: number): Read<string> {
 export function readDate(value: unknown): Read<string> {
   const v = plainValue(value);
   if (v instanceof Date) {
-    return isoDate(v.getUTCFullYear(), v.getUTCMonth() + 1, v.getUTCDate());
+    // Rounded to the minute for the same reason as times (23:59:59.999 is the next day).
+    const d = new Date(Math.round(v.getTime() / 60_000) * 60_000);
+    return isoDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
   }
   if (typeof v === "number" && v > 1 && v < 400000) {
     return ok(new Date(excelEpoch + Math.floor(v) * 86400000).toISOString().slice(0, 10));

@@ -67,11 +67,14 @@ export async function importPeople(
 ) {
   const label = roleLabel[role].many;
   const taken = await existingEmails(sql, file.rows.map((r) => r.email));
-  const skipped: SkippedRow[] = file.rows
-    .filter((r) => taken.has(r.email))
-    .map((r) => ({ row: r.row, name: r.name, email: r.email, reason: "bereits vorhanden" }));
+  const skipped: SkippedRow[] = [
+    ...file.exampleRows.map((r) => ({ ...r, reason: "Beispielzeile der Vorlage" })),
+    ...file.rows
+      .filter((r) => taken.has(r.email))
+      .map((r) => ({ row: r.row, name: r.name, email: r.email, reason: "bereits vorhanden" })),
+  ].sort((a, b) => a.row - b.row);
   const fresh = file.rows.filter((r) => !taken.has(r.email));
-  const total = file.rows.length;
+  const total = file.rows.length + file.exampleRows.length;
   if (options.preview) {
     return {
       preview: true,
@@ -82,7 +85,6 @@ export async function importPeople(
       create_count: fresh.length,
       skipped_count: skipped.length,
       skipped,
-      example_rows: file.exampleRows,
       rows: file.rows.slice(0, previewRows).map((r) => ({
         row: r.row,
         name: r.name,
@@ -117,7 +119,8 @@ export async function importPeople(
     }
     return out;
   }) as CreatedCredentials[];
-  const skippedText = skipped.length ? ` ${skipped.length} bereits vorhanden (übersprungen).` : "";
+  const known = skipped.filter((r) => r.reason === "bereits vorhanden").length;
+  const skippedText = known ? ` ${known} bereits vorhanden (übersprungen).` : "";
   return {
     message: `${created_users.length} ${label} importiert.${skippedText}`,
     total,

@@ -118,9 +118,16 @@ Deno.test("a student template filled in as the Anleitung says imports without an
   const res = await upload("/api/admin/import/students/", "schueler.xlsx", await xlsx(workbook));
   const body = await res.json();
   assertEquals(res.status, 201, JSON.stringify(body));
-  assertEquals(body.total, 2);
+  assertEquals(body.total, 3);
   assertEquals(body.created_count, 2);
   assertEquals(body.message, "2 Fahrschüler importiert.");
+  // The template's example row is left out and said so.
+  assertEquals(body.skipped, [{
+    row: 2,
+    name: "Lena Wagner",
+    email: "lena.wagner@example.com",
+    reason: "Beispielzeile der Vorlage",
+  }]);
   assertEquals(body.created_users.map((u: { name: string }) => u.name), [
     "Jonas Krüger",
     "Mia Schulz",
@@ -171,9 +178,11 @@ Deno.test("a student template filled in as the Anleitung says imports without an
   assertEquals(second.created_count, 0);
   assertEquals(second.created_users, []);
   assertEquals(second.skipped.map((s: { reason: string }) => s.reason), [
+    "Beispielzeile der Vorlage",
     "bereits vorhanden",
     "bereits vorhanden",
   ]);
+  assertEquals(second.message, "0 Fahrschüler importiert. 2 bereits vorhanden (übersprungen).");
 });
 
 Deno.test("an instructor template filled in imports with work times, break and Saturday", async () => {

@@ -41,7 +41,7 @@ export interface CheckedRow {
 export interface CheckedFile {
   rows: CheckedRow[];
   /** Rows left out on purpose (the template's example row). */
-  exampleRows: number[];
+  exampleRows: { row: number; name: string; email: string }[];
   errors: RowError[];
 }
 
@@ -117,7 +117,8 @@ export function checkRows(role: Role, sheet: SheetRow[]): CheckedFile {
     const row = new RowReader(sheetRow.line, cell, label, new Set(at.keys()));
     const email = row.email();
     if (email === example) {
-      out.exampleRows.push(sheetRow.line);
+      const name = `${row.text("first_name")} ${row.text("last_name")}`.trim();
+      out.exampleRows.push({ row: sheetRow.line, name: name || row.text("full_name"), email });
       continue;
     }
     if (email) {
