@@ -407,6 +407,12 @@ Deno.test("hostile and wrong files get a German 4xx quickly and nothing is writt
   empty.addWorksheet("Leer");
   cases.push(["leer.xlsx", await xlsx(empty), 400, "Die Tabelle ist leer"]);
   cases.push(["leer.csv", "", 400, "Die Datei ist leer."]);
+  cases.push([
+    "bild.csv",
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
+    400,
+    "keine Textdatei",
+  ]);
   cases.push(["bild.png", "\x89PNG....", 415, "Excel-Datei (.xlsx) oder eine CSV-Datei"]);
   cases.push(["gross.csv", "a".repeat(5 * 1024 * 1024 + 1), 413, "zu groß (höchstens 5 MB)"]);
   cases.push([
@@ -462,4 +468,15 @@ Deno.test("two uploads of one file at once: one imports, the other writes nothin
   }
   const [{ n }] = await t.sql`select count(*)::int as n from users where email like 'par%'`;
   assertEquals(n, 3);
+});
+
+Deno.test("at most the first 50 errors are listed; the message counts them all", async () => {
+  const lines = Array.from({ length: 60 }, (_, i) => `A;B;kaputt${i};B;14:00`);
+  const csv = ["Vorname;Nachname;E-Mail;Klasse;Ankunft Mo", ...lines].join("\n");
+  const res = await upload("/api/admin/import/students/", "viele.csv", csv);
+  const body = await res.json();
+  assertEquals(res.status, 400);
+  assertEquals(body.details.length, 50);
+  assert(body.error.startsWith("Die Datei enthält 60 Fehler (die ersten 50 sind aufgeführt)."));
+  assertEquals(body.details[49].message.slice(0, 9), "Zeile 51,");
 });
