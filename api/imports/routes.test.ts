@@ -236,7 +236,7 @@ const messyCsv = [
   "Lfd. Nr.;VORNAME ; nachname;e-mail ;Klasse;Startort;Ferien;Ankunft Mo;Mo Schulbeginn;Mo Schulende;Freistunden Di;Kommentar intern",
   "1;Jürgen;Weiß;  JUERGEN.WEISS@Example.ORG ;b78;lüdo;JA;8 Uhr;;;10 - 11 Uhr;egal",
   ";;;;;;;;;;;",
-  "2;Änne;Groß;aenne@example.org;B;;;14.30;08.00;13.30;;",
+  "2;Änne;Groß;mailto:aenne@example.org;B;;;14.30;08.00;13.30;;",
   "",
 ].join("\r\n");
 
@@ -259,6 +259,7 @@ Deno.test("a messy Windows-1252 CSV: preview shows what was understood and write
     "Klasse B78 · Startort Lüdo Bus Bhf. · Ankunft: Mo 08:00 · Freistunden: Di 10:00–11:00 · Ferien: ja",
   );
   assertEquals(body.rows[1].row, 4);
+  assertEquals(body.rows[1].email, "aenne@example.org");
   assertEquals(body.rows[1].summary, "Klasse B · Ankunft: Mo 14:30 · Ferien: ja");
   assertEquals(await count("users"), before);
 

@@ -187,27 +187,31 @@ class RowReader {
     return { first_name: first, last_name: last };
   }
 
-  /** The personal fields of a people payload. */
+  /** The personal fields of a people payload, with the e-mail as email() read it. */
   person(names: { first_name: string; last_name: string }) {
-    return { ...names, email: this.text("email").toLowerCase(), phone: this.text("phone") };
+    return { ...names, email: this.email(), phone: this.text("phone") };
   }
 
   vacations() {
     return this.take("vacations", readDateRanges(this.cell("vacations"))) ?? [];
   }
 
+  private readEmail?: string;
+
+  /** The e-mail, lower-case and without "mailto:"; read (and its error reported) once. */
   email(): string {
+    if (this.readEmail !== undefined) return this.readEmail;
     const text = this.text("email").replace(/^mailto:/i, "").toLowerCase();
-    if (!text) {
-      this.fail("email", "Die E-Mail-Adresse fehlt (sie verhindert doppelte Konten)");
-      return "";
+    this.readEmail = "";
+    if (!text) this.fail("email", "Die E-Mail-Adresse fehlt (sie verhindert doppelte Konten)");
+    else {
+      try {
+        this.readEmail = parseEmail(text);
+      } catch {
+        this.fail("email", `„${shown(text)}“ ist keine gültige E-Mail-Adresse`);
+      }
     }
-    try {
-      return parseEmail(text);
-    } catch {
-      this.fail("email", `„${shown(text)}“ ist keine gültige E-Mail-Adresse`);
-      return "";
-    }
+    return this.readEmail;
   }
 
   /** A from/to pair of time cells; both empty is nothing, one of them empty is an error. */
