@@ -1,5 +1,5 @@
 import ExcelJS from "exceljs";
-import { zipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { assert, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, TestClient } from "../testing/test_app.ts";
 
@@ -67,6 +67,13 @@ Deno.test("the student template: frozen bold header, example row, drop-downs, An
   assert(lists.includes('"B,B78,B197"'), JSON.stringify(lists));
   assert(lists.includes('"Kley,Lüdo Bus Bhf.,Barop,Eichlinghofen"'));
   assert(lists.includes('"ja,nein"'));
+  // Only the schema's error styles: Excel "repairs" a file with any other (openpyxl refuses it).
+  const res = await admin.get("/api/admin/download/schueler-vorlage/");
+  const xml = new TextDecoder().decode(
+    unzipSync(new Uint8Array(await res.arrayBuffer()))["xl/worksheets/sheet1.xml"],
+  );
+  const styles = [...xml.matchAll(/errorStyle="([^"]*)"/g)].map((m) => m[1]);
+  assert(styles.every((s) => ["stop", "warning", "information"].includes(s)), styles.join());
   const guide = workbook.getWorksheet("Anleitung")!;
   const explained = guide.getColumn(1).values.slice(2).map(String);
   for (const column of header) assert(explained.includes(column), `Anleitung explains ${column}`);

@@ -72,7 +72,6 @@ export function buildWorkbook(
         allowBlank: !column.required,
         formulae: [`"${column.list.join(",")}"`],
         showErrorMessage: true,
-        errorStyle: "error",
         errorTitle: column.header,
         error: `Bitte wählen Sie: ${column.list.join(", ")}.`,
       });
