@@ -340,7 +340,16 @@ Deno.test("a missing required column is named; formula cells count by their cach
     "Die Spalte „E-Mail“ fehlt in der Kopfzeile (Zeile 1).",
   );
 
+  // A formula nobody calculated (as programs other than Excel write them) is named.
   sheet.getRow(1).getCell(5).value = "Mail";
+  sheet.getRow(2).getCell(5).value = "formel@example.org";
+  sheet.getRow(2).getCell(4).value = { formula: "TIME(14,0,0)" } as ExcelJS.CellValue;
+  res = await upload("/api/admin/import/students/", "x.xlsx", await xlsx(workbook));
+  assertEquals(
+    (await res.json()).details[0].message,
+    "Zeile 2, Spalte „Ankunft Montag“: Die Formel hat keinen berechneten Wert; bitte die Datei in Excel öffnen und speichern.",
+  );
+
   sheet.getRow(2).getCell(5).value = {
     formula: 'LOWER("FORMEL@EXAMPLE.ORG")',
     result: "formel@example.org",

@@ -115,6 +115,15 @@ export function checkRows(role: Role, sheet: SheetRow[]): CheckedFile {
     };
     if ([...at.values()].every((i) => cellText(sheetRow.cells[i]) === "")) continue;
     const row = new RowReader(sheetRow.line, cell, label, new Set(at.keys()));
+    for (const [key, i] of at) {
+      // Files written by programs (not Excel) may hold formulas nobody has calculated yet.
+      if (isUncalculated(sheetRow.cells[i])) {
+        row.fail(
+          key,
+          "Die Formel hat keinen berechneten Wert; bitte die Datei in Excel öffnen und speichern",
+        );
+      }
+    }
     const email = row.email();
     if (email === example) {
       const name = `${row.text("first_name")} ${row.text("last_name")}`.trim();
@@ -132,6 +141,12 @@ export function checkRows(role: Role, sheet: SheetRow[]): CheckedFile {
     else if (checked) out.rows.push({ ...checked, row: sheetRow.line, email });
   }
   return out;
+}
+
+function isUncalculated(value: unknown): boolean {
+  if (!value || typeof value !== "object" || value instanceof Date) return false;
+  const v = value as Record<string, unknown>;
+  return ("formula" in v || "sharedFormula" in v) && v.result === undefined;
 }
 
 /** Reads the cells of one row; collects one error per bad cell. */
