@@ -15,6 +15,8 @@ import { peopleRoutes } from "./people/routes.ts";
 import { plannerRoutes } from "./planner/routes.ts";
 import { selfServiceRoutes } from "./self_service/routes.ts";
 import { vehicleRoutes } from "./vehicles/routes.ts";
+import { importRoutes } from "./imports/routes.ts";
+import { questionnaireAdminRoutes, questionnairePublicRoutes } from "./questionnaires/routes.ts";
 
 /** Builds the whole application around a database connection; tests call app.request(). */
 export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }) {
@@ -53,6 +55,10 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
   app.route("/api/admin", vehicleRoutes);
   app.route("/api/admin", plannerRoutes);
   app.route("/api/admin", appointmentRoutes);
+  app.route("/api/admin", importRoutes);
+  app.route("/api/admin", questionnaireAdminRoutes);
+  // Public (no sign-in), rate-limited per address; CSRF applies as to every state change.
+  app.route("/api", questionnairePublicRoutes);
   app.route("/api", selfServiceRoutes);
 
   app.all("/api/*", () => {

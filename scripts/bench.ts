@@ -1,11 +1,12 @@
 /**
  * deno task bench: every benchmark in one run, each beside its reference (printed as markdown
- * tables for the README). Pass names to run a subset: api, users, planner, web.
+ * tables for the README). Pass names to run a subset: api, users, import, planner, web.
  */
 const root = new URL("../", import.meta.url).pathname;
 const benches: Record<string, string> = {
   api: "tests/bench/api_bench.ts",
   users: "tests/bench/users_bench.ts",
+  import: "tests/bench/import_bench.ts",
   planner: "solver/bench.ts",
   web: "tests/bench/web_bench.ts",
 };

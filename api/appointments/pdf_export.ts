@@ -32,7 +32,7 @@ interface WeekPlan {
  * jspdf's built-in Helvetica only knows WinAnsi (Latin-1 plus a few signs): other letters lose
  * their accents (ğ → g) instead of printing as garbage.
  */
-function pdfText(text: string): string {
+export function pdfText(text: string): string {
   return [...text].map((ch) => {
     const code = ch.codePointAt(0)!;
     if (code <= 0xff || "–—€„“”‚‘’…•".includes(ch)) return ch;

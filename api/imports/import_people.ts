@@ -1,0 +1,132 @@
+import type { Sql } from "../db.ts";
+import { AppError } from "../lib/errors.ts";
+import { savepoints } from "../lib/savepoints.ts";
+import type { InstructorData } from "../people/instructor_payload.ts";
+import type { StudentData } from "../people/student_payload.ts";
+import { createInstructor, createStudent } from "../people/write_queries.ts";
+import { type Role, roleLabel } from "./columns.ts";
+import type { CheckedFile, RowError } from "./rows.ts";
+
+/** At most this many errors are answered; the message still counts all. */
+export const maxErrorsShown = 50;
+/** Rows the preview shows as understood. */
+export const previewRows = 20;
+
+export interface CreatedCredentials {
+  name: string;
+  username: string;
+  password: string;
+}
+
+export interface SkippedRow {
+  row: number;
+  name: string;
+  email: string;
+  reason: string;
+}
+
+async function existingEmails(sql: Sql, emails: string[]): Promise<Set<string>> {
+  if (!emails.length) return new Set();
+  const rows = await sql<{ email: string }[]>`
+    select lower(email) as email from users where email <> '' and lower(email) in ${sql(emails)}
+  `;
+  return new Set(rows.map((r) => r.email));
+}
+
+function errorSummary(errors: RowError[]) {
+  return {
+    error_count: errors.length,
+    errors: errors.slice(0, maxErrorsShown).map((e) => e.message),
+    error_details: errors.slice(0, maxErrorsShown),
+  };
+}
+
+/** The 400 for a file with errors: nothing was written, every listed error names row and column. */
+function invalidFile(errors: RowError[]): AppError {
+  const more = errors.length > maxErrorsShown
+    ? ` (die ersten ${maxErrorsShown} sind aufgeführt)`
+    : "";
+  return new AppError(
+    400,
+    "import_invalid",
+    `Die Datei enthält ${errors.length} Fehler${more}. ` +
+      `Es wurde nichts importiert. ${errors[0].message}`,
+    errors.slice(0, maxErrorsShown),
+  );
+}
+
+/**
+ * Imports a checked file, or (preview) answers what an import would do without writing. Rows
+ * whose e-mail already has an account are skipped; everything else is created in one transaction.
+ */
+export async function importPeople(
+  sql: Sql,
+  role: Role,
+  file: CheckedFile,
+  options: { preview: boolean },
+) {
+  const label = roleLabel[role].many;
+  const taken = await existingEmails(sql, file.rows.map((r) => r.email));
+  const skipped: SkippedRow[] = [
+    ...file.exampleRows.map((r) => ({ ...r, reason: "Beispielzeile der Vorlage" })),
+    ...file.rows
+      .filter((r) => taken.has(r.email))
+      .map((r) => ({ row: r.row, name: r.name, email: r.email, reason: "bereits vorhanden" })),
+  ].sort((a, b) => a.row - b.row);
+  const fresh = file.rows.filter((r) => !taken.has(r.email));
+  const total = file.rows.length + file.exampleRows.length;
+  if (options.preview) {
+    return {
+      preview: true,
+      message: file.errors.length
+        ? `Die Datei enthält ${file.errors.length} Fehler; so würde nichts importiert.`
+        : `${fresh.length} ${label} würden angelegt, ${skipped.length} übersprungen.`,
+      total,
+      create_count: fresh.length,
+      skipped_count: skipped.length,
+      skipped,
+      rows: file.rows.slice(0, previewRows).map((r) => ({
+        row: r.row,
+        name: r.name,
+        email: r.email,
+        summary: r.summary,
+        action: taken.has(r.email) ? "bereits vorhanden" : "wird angelegt",
+      })),
+      ...errorSummary(file.errors),
+    };
+  }
+  if (file.errors.length) throw invalidFile(file.errors);
+  const created_users: CreatedCredentials[] = await sql.begin(async (tx) => {
+    // One transaction for the file; each person is a savepoint inside it (see savepoints()).
+    const inner = savepoints(tx as unknown as Sql);
+    const out: CreatedCredentials[] = [];
+    for (const row of fresh) {
+      const user = await (role === "instructor"
+        ? createInstructor(inner, row.data as InstructorData)
+        : createStudent(inner, row.data as StudentData)).catch((err) => {
+          // Only a parallel create can take an address between the check above and now.
+          if (err instanceof AppError && err.code === "email_taken") {
+            throw new AppError(
+              409,
+              "email_taken",
+              `Zeile ${row.row}: Die E-Mail-Adresse „${row.email}“ wurde gerade anderweitig ` +
+                "angelegt. Es wurde nichts importiert; bitte laden Sie die Datei noch einmal hoch.",
+            );
+          }
+          throw err;
+        });
+      out.push({ name: user.name, username: user.username, password: user.password });
+    }
+    return out;
+  }) as CreatedCredentials[];
+  const known = skipped.filter((r) => r.reason === "bereits vorhanden").length;
+  const skippedText = known ? ` ${known} bereits vorhanden (übersprungen).` : "";
+  return {
+    message: `${created_users.length} ${label} importiert.${skippedText}`,
+    total,
+    created_count: created_users.length,
+    created_users,
+    skipped_count: skipped.length,
+    skipped,
+  };
+}

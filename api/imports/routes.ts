@@ -1,0 +1,97 @@
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../env.ts";
+import { z } from "zod";
+import { AppError } from "../lib/errors.ts";
+import { publicOrigin } from "../lib/public_origin.ts";
+import { validate } from "../lib/validate.ts";
+import { credentialsFileName, credentialsPdf } from "./credentials_pdf.ts";
+import type { Role } from "./columns.ts";
+import { importPeople } from "./import_people.ts";
+import { maxFileBytes, readUpload, tooLarge } from "./read_file.ts";
+import { checkRows } from "./rows.ts";
+import { testDataFileName, testDataZip } from "./test_data.ts";
+import { docxType, tutorialDocx, tutorialFileName } from "./tutorial_docx.ts";
+import { buildWorkbook, templateFileName, workbookBytes, xlsxType } from "./templates.ts";
+
+function download(c: Context<AppEnv>, bytes: Uint8Array, name: string, type: string) {
+  return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    "Content-Type": type,
+    "Content-Disposition": `attachment; filename="${name}"`,
+    "Cache-Control": "no-store",
+  });
+}
+
+async function uploadedFile(c: Context<AppEnv>): Promise<File> {
+  const form = await c.req.formData().catch(() => {
+    throw new AppError(
+      400,
+      "import_file_missing",
+      "Bitte laden Sie eine Datei hoch (Formularfeld „file“).",
+    );
+  });
+  const file = form.get("file");
+  if (!(file instanceof File)) {
+    throw new AppError(400, "import_file_missing", "Bitte wählen Sie eine Datei aus.");
+  }
+  return file;
+}
+
+function importRoute(role: Role) {
+  return async (c: Context<AppEnv>) => {
+    const file = await uploadedFile(c);
+    // The size is known before the bytes are read: refuse a too-large file without copying it.
+    if (file.size > maxFileBytes) throw tooLarge();
+    const sheet = await readUpload(file.name, new Uint8Array(await file.arrayBuffer()));
+    const checked = checkRows(role, sheet);
+    const preview = ["1", "true", "ja"].includes(c.req.query("preview") ?? "");
+    const result = await importPeople(c.get("sql"), role, checked, { preview });
+    return c.json(result, preview ? 200 : 201);
+  };
+}
+
+const credentialsSchema = z.object({
+  users: z.array(z.object({
+    name: z.string().max(200),
+    username: z.string().max(150),
+    password: z.string().max(200),
+  })).min(1, "Es wurden keine Zugangsdaten übergeben.").max(5000),
+});
+
+/** Templates and the two people imports (spec 01 §7); mounted under /api/admin. */
+export const importRoutes = new Hono<AppEnv>()
+  .get(
+    "/download/fahrlehrer-vorlage/",
+    async (c) =>
+      download(
+        c,
+        await workbookBytes(buildWorkbook("instructor")),
+        templateFileName.instructor,
+        xlsxType,
+      ),
+  )
+  .get(
+    "/download/schueler-vorlage/",
+    async (c) =>
+      download(
+        c,
+        await workbookBytes(buildWorkbook("student")),
+        templateFileName.student,
+        xlsxType,
+      ),
+  )
+  .get(
+    "/download/testdaten/",
+    async (c) => download(c, await testDataZip(), testDataFileName, "application/zip"),
+  )
+  .get(
+    "/download/tutorial/",
+    async (c) => download(c, await tutorialDocx(), tutorialFileName, docxType),
+  )
+  .post("/credentials-pdf/", validate("json", credentialsSchema), (c) => {
+    const { users } = c.req.valid("json");
+    const loginUrl = `${publicOrigin(c.req.url, c.get("config"))}/login`;
+    return download(c, credentialsPdf(users, loginUrl), credentialsFileName, "application/pdf");
+  })
+  .post("/import/instructors/", importRoute("instructor"))
+  .post("/import/students/", importRoute("student"));

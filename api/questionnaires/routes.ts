@@ -1,0 +1,150 @@
+import { Hono } from "hono";
+import type { Context } from "hono";
+import type { AppEnv } from "../env.ts";
+import { AppError } from "../lib/errors.ts";
+import { validate } from "../lib/validate.ts";
+import { invalid, isBlank, parseEmail } from "../people/values.ts";
+import { berlinToday, checkAnswers } from "./answers.ts";
+import { adminView, questionnaireUrl, statusDisplay, statusOf } from "./present.ts";
+import {
+  approve,
+  createQuestionnaire,
+  listQuestionnaires,
+  questionnaireById,
+  questionnaireByToken,
+  submitAnswers,
+  updateAnswers,
+} from "./queries.ts";
+import { rateLimit, RateLimiter } from "./rate_limit.ts";
+import { answersSchema, createSchema } from "./schemas.ts";
+
+function idParam(text: string): number {
+  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
+    throw new AppError(404, "not_found", "Fragebogen wurde nicht gefunden.");
+  }
+  return Number(text);
+}
+
+const url = (c: Context<AppEnv>, token: string) =>
+  questionnaireUrl(c.req.url, c.get("config"), token);
+
+function personOf(
+  input: { first_name?: string | null; last_name?: string | null; name?: string | null },
+) {
+  let first = (input.first_name ?? "").trim();
+  let last = (input.last_name ?? "").trim();
+  if (!first && !last && input.name) {
+    const full = input.name.trim().replace(/\s+/g, " ");
+    const cut = full.lastIndexOf(" ");
+    [first, last] = cut > 0 ? [full.slice(0, cut), full.slice(cut + 1)] : ["", full];
+  }
+  if (!first) throw invalid("Vorname ist erforderlich.");
+  if (!last) throw invalid("Nachname ist erforderlich.");
+  return { first_name: first, last_name: last };
+}
+
+/** Questionnaire administration (spec 01 §2, §4, §7); mounted under /api/admin. */
+export const questionnaireAdminRoutes = new Hono<AppEnv>()
+  .post("/questionnaires/create/", validate("json", createSchema), async (c) => {
+    const input = c.req.valid("json");
+    if (isBlank(input.email)) throw invalid("E-Mail-Adresse ist erforderlich.");
+    const email = parseEmail(input.email).toLowerCase();
+    const row = await createQuestionnaire(c.get("sql"), { ...personOf(input), email });
+    return c.json({ questionnaire: adminView(row, url(c, row.token), { answers: false }) }, 201);
+  })
+  .get("/questionnaires/", async (c) => {
+    const rows = await listQuestionnaires(c.get("sql"));
+    return c.json({
+      results: rows.map((row) => adminView(row, url(c, row.token), { answers: false })),
+    });
+  })
+  .get("/questionnaires/:id/", async (c) => {
+    const row = await questionnaireById(c.get("sql"), idParam(c.req.param("id")));
+    return c.json({ questionnaire: adminView(row, url(c, row.token), { answers: true }) });
+  })
+  .put("/questionnaires/:id/", validate("json", answersSchema), async (c) => {
+    const sql = c.get("sql");
+    const id = idParam(c.req.param("id"));
+    // The admin may correct an old answer: the "vacation not in the past" rule is the form's.
+    await updateAnswers(sql, id, checkAnswers(c.req.valid("json"), null));
+    const row = await questionnaireById(sql, id);
+    return c.json({
+      message: "Fragebogen gespeichert.",
+      questionnaire: adminView(row, url(c, row.token), { answers: true }),
+    });
+  })
+  .post("/questionnaires/:id/approve/", async (c) => {
+    const created = await approve(c.get("sql"), idParam(c.req.param("id")));
+    return c.json({
+      message: `Fragebogen genehmigt: ${created.name} ist jetzt als Fahrschüler angelegt.`,
+      username: created.username,
+      password: created.password,
+      student_id: created.id,
+    });
+  });
+
+/** Per address: enough for filling in a form many times over, too few for scanning tokens. */
+export const publicLimiter = new RateLimiter(60, 10 * 60 * 1000);
+
+const thanks = "Vielen Dank! Ihr Fragebogen wurde übermittelt. Die Fahrschule meldet sich bald.";
+
+const notFoundOrExpired = () =>
+  new AppError(404, "not_found", "Fragebogen nicht gefunden oder abgelaufen.");
+
+/** The tutorial's example link (spec 02: for 'demo' no real submission is implied). */
+export const demoToken = "demo";
+
+/** A token as newToken() makes them; anything else is not looked up at all. */
+async function byToken(c: Context<AppEnv>) {
+  const token = c.req.param("token") ?? "";
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw notFoundOrExpired();
+  const row = await questionnaireByToken(c.get("sql"), token);
+  // Unknown and expired look alike: the answer tells nothing about other links.
+  if (!row || statusOf(row) === "expired") throw notFoundOrExpired();
+  return row;
+}
+
+/** The public questionnaire (spec 02 §7), no sign-in; mounted under /api. */
+export const questionnairePublicRoutes = new Hono<AppEnv>()
+  .use("/fragebogen/*", rateLimit(publicLimiter))
+  .get("/fragebogen/:token/", async (c) => {
+    if (c.req.param("token") === demoToken) {
+      return c.json({ status: "pending", status_display: statusDisplay.pending, demo: true });
+    }
+    const row = await byToken(c);
+    const status = statusOf(row);
+    // Only the open form is prefilled with the name the office typed; once handed in, the
+    // link answers its status and nothing of the answers.
+    return c.json(
+      status === "pending"
+        ? {
+          status,
+          status_display: statusDisplay[status],
+          first_name: row.first_name,
+          last_name: row.last_name,
+          email: row.email,
+          expires_at: row.expires_at,
+        }
+        : { status, status_display: statusDisplay[status] },
+    );
+  })
+  .post("/fragebogen/:token/", validate("json", answersSchema), async (c) => {
+    if (c.req.param("token") === demoToken) {
+      // The demo checks the form like a real one and stores nothing.
+      checkAnswers({ ...c.req.valid("json"), license_class: null }, berlinToday());
+      return c.json({ message: thanks, status: "submitted", demo: true });
+    }
+    const row = await byToken(c);
+    if (row.status !== "pending") {
+      throw new AppError(409, "already_submitted", "Dieser Fragebogen wurde bereits abgesendet.");
+    }
+    const input = c.req.valid("json");
+    // The licence class is the office's decision at approval, not the form's.
+    const answers = checkAnswers({ ...input, license_class: null }, berlinToday());
+    await submitAnswers(c.get("sql"), row.id, answers);
+    return c.json({
+      message: thanks,
+      status: "submitted",
+      status_display: statusDisplay.submitted,
+    });
+  });

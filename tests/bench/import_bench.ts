@@ -1,0 +1,152 @@
+/**
+ * Import bench: the Legendary student file of the test-data package (200 students with school
+ * times, arrival times and vacations) through POST /api/admin/import/students/ (the preview and
+ * the real import), beside a plain multi-row insert of the same rows in the same run, and the
+ * argon2id hashing the import cannot skip (one hash per created person). Prints markdown.
+ *
+ * deno run -A tests/bench/import_bench.ts [runs]
+ * (TEST_DATABASE_SERVER overrides the Postgres server)
+ */
+import { unzipSync } from "fflate";
+import { createApp } from "../../api/app.ts";
+import { hashPassword } from "../../api/auth/passwords.ts";
+import { readConfig } from "../../api/config.ts";
+import { connect } from "../../api/db.ts";
+import { readUpload } from "../../api/imports/read_file.ts";
+import { checkRows } from "../../api/imports/rows.ts";
+import { testDataZip } from "../../api/imports/test_data.ts";
+import { migrate } from "../../api/migrate.ts";
+import type { StudentData } from "../../api/people/student_payload.ts";
+import { licenceHours } from "../../api/people/student_payload.ts";
+import { insertUser, TestClient } from "../../api/testing/test_app.ts";
+
+const server = Deno.env.get("TEST_DATABASE_SERVER") ?? "postgres://postgres@127.0.0.1:5432";
+const database = "fahrplan_bench_import";
+const runs = Number(Deno.args[0] ?? 3);
+
+const root = connect(`${server}/postgres`, { max: 1 });
+await root.unsafe(`drop database if exists ${database} with (force)`);
+await root.unsafe(`create database ${database}`);
+await root.end();
+const url = `${server}/${database}`;
+const sql = connect(url);
+await migrate(sql);
+await insertUser(sql, { username: "bench.admin", role: "admin" });
+const app = createApp({ sql, config: readConfig({ DATABASE_URL: url }) });
+const client = new TestClient(app);
+await client.login("bench.admin");
+
+const fileName = "testdaten-legendary-fahrschueler.xlsx";
+const file = unzipSync(await testDataZip())[fileName];
+
+async function post(preview: boolean) {
+  const form = new FormData();
+  form.append("file", new File([file], fileName));
+  const res = await client.request(
+    "POST",
+    `/api/admin/import/students/${preview ? "?preview=1" : ""}`,
+    form,
+  );
+  const body = await res.json();
+  if (!res.ok) throw new Error(JSON.stringify(body));
+  return body;
+}
+
+const clean = () => sql`delete from users where role = 'student'`;
+
+/** The same students written by hand: one multi-row insert per table, one shared hash. */
+async function plainInsert(rows: StudentData[], hash: string) {
+  await sql.begin(async (tx) => {
+    const users = await tx<{ id: number }[]>`
+      insert into users ${
+      tx(rows.map((r, i) => ({
+        username: `plain.${i}`,
+        role: "student",
+        password_hash: hash,
+        first_name: r.person.first_name!,
+        last_name: r.person.last_name!,
+        email: r.person.email!,
+        phone: r.person.phone ?? "",
+      })))
+    } returning id::int`;
+    await tx`insert into student_profiles ${
+      tx(rows.map((r, i) => {
+        const hours = licenceHours[r.profile.license_class!];
+        return {
+          user_id: users[i].id,
+          license_class: r.profile.license_class!,
+          required_automatic_hours: hours.automatic,
+          required_manual_hours: hours.manual,
+          school_name: r.profile.school_name ?? "",
+          start_location: r.profile.start_location ?? "",
+          available_in_holidays: r.profile.available_in_holidays ?? true,
+        };
+      }))
+    }`;
+    const weekly = rows.flatMap((r, i) =>
+      (r.weekly ?? []).map((w) => ({
+        user_id: users[i].id,
+        availability_type: w.availability_type,
+        day_of_week: w.day_of_week,
+        start_time: w.start,
+        end_time: w.end,
+        period: w.period,
+      }))
+    );
+    await tx`insert into availabilities ${tx(weekly)}`;
+    const vacations = rows.flatMap((r, i) =>
+      (r.vacations ?? []).map((v) => ({
+        user_id: users[i].id,
+        start_date: v.start,
+        end_date: v.end,
+      }))
+    );
+    if (vacations.length) await tx`insert into vacation_periods ${tx(vacations)}`;
+  });
+}
+
+const ms = (start: number) => performance.now() - start;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const results = { preview: [] as number[], api: [] as number[], plain: [] as number[] };
+let availabilityRows = 0;
+let created = 0;
+const checked = checkRows("student", await readUpload(fileName, file));
+const data = checked.rows.map((r) => r.data as StudentData);
+const hash = await hashPassword("bench");
+
+for (let run = 0; run < runs; run++) {
+  await clean();
+  let start = performance.now();
+  await post(true);
+  results.preview.push(ms(start));
+  start = performance.now();
+  created = (await post(false)).created_count;
+  results.api.push(ms(start));
+  [{ n: availabilityRows }] = await sql`select count(*)::int as n from availabilities`;
+  await clean();
+  start = performance.now();
+  await plainInsert(data, hash);
+  results.plain.push(ms(start));
+}
+let start = performance.now();
+for (let i = 0; i < 20; i++) await hashPassword(`pw${i}`);
+const hashMs = ms(start) / 20;
+start = performance.now();
+checkRows("student", await readUpload(fileName, file));
+const parseMs = ms(start);
+
+const f = (x: number) => (x / 1000).toFixed(2);
+console.log(
+  `Datei: ${fileName} (${(file.length / 1024).toFixed(0)} KB), ${created} Fahrschüler, ` +
+    `${availabilityRows} Zeilen in availabilities; Median aus ${runs} Läufen.\n`,
+);
+console.log("| Schritt | Zeit (s) |");
+console.log("| --- | ---: |");
+console.log(`| Lesen und Prüfen der .xlsx (exceljs, ohne Datenbank) | ${f(parseMs)} |`);
+console.log(`| Vorschau \`?preview=1\` (schreibt nichts) | ${f(median(results.preview))} |`);
+console.log(`| Import \`POST /api/admin/import/students/\` | ${f(median(results.api))} |`);
+console.log(`| davon argon2id, ${created} × ${hashMs.toFixed(0)} ms | ${f(created * hashMs)} |`);
+console.log(
+  `| Referenz: mehrzeiliges \`insert\` derselben Zeilen, ein Hash | ${f(median(results.plain))} |`,
+);
+await sql.end();
