@@ -7,7 +7,7 @@ const benches: Record<string, string> = {
   api: "tests/bench/api_bench.ts",
   users: "tests/bench/users_bench.ts",
   import: "tests/bench/import_bench.ts",
-  planner: "solver/bench.ts",
+  planner: "tests/bench/planner_bench.ts",
   web: "tests/bench/web_bench.ts",
 };
 const chosen = Deno.args.length ? Deno.args : Object.keys(benches);

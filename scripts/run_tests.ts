@@ -1,11 +1,18 @@
+import { testDatabaseBanner, usesPglite } from "../api/testing/test_database.ts";
+
 /**
  * deno task test: formatting, lint, type check, API and solver tests (Deno), web unit tests
- * (vitest) and end-to-end tests (Playwright in Debian's Chromium). Ends with one line
- * "N passed, N failed" over all runners.
+ * (vitest) and end-to-end tests (Playwright in Debian's Chromium). Starts with the line that
+ * says where the database tests run (Postgres, or embedded PGlite when none answers) and ends
+ * with one line "N passed, N failed" over all runners.
  */
 const root = new URL("../", import.meta.url).pathname;
 const deno = Deno.execPath();
 const totals = { passed: 0, failed: 0 };
+
+console.log(await testDatabaseBanner());
+// Decided once here; every test process (deno test, the e2e app servers) inherits the answer.
+Deno.env.set("FAHRPLAN_TEST_PGLITE", (await usesPglite()) ? "1" : "0");
 const only = Deno.args.filter((a) => !a.startsWith("-"));
 const want = (step: string) => only.length === 0 || only.includes(step);
 

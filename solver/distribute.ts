@@ -14,7 +14,7 @@ import {
 } from "./fairness.ts";
 import type { Model } from "./model.ts";
 import type { LessonNetwork } from "./network.ts";
-import { routePreferredHoursFirst } from "./preferredFirst.ts";
+import { routePreferredHoursFirst } from "./preferred_first.ts";
 import { repairStudentDayConflicts } from "./repair.ts";
 
 /** Distributes the lessons in the network's flow, every student at `fairShare` or above where possible. */

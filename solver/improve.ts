@@ -16,10 +16,10 @@ import type { Lesson } from "./assign.ts";
 import { minCostAssignment } from "./assignment.ts";
 import { type Model, slot } from "./model.ts";
 import { possibleLessons } from "./quality.ts";
-import { preferredTimePenalty } from "./rules/preferredTimes.ts";
+import { preferredTimePenalty } from "./rules/preferred_times.ts";
 import { canTeach } from "./rules/qualification.ts";
 import { workloadGoal, workloadPenalty } from "./rules/workload.ts";
-import { StudentInstructorTally } from "./studentInstructorTally.ts";
+import { StudentInstructorTally } from "./student_instructor_tally.ts";
 
 export interface ImproveOptions {
   /** performance.now() after which the search stops and keeps the best plan so far. */
@@ -295,7 +295,7 @@ class SoftSearch {
     return this.runFits(i, day, hour);
   }
 
-  /** True when a lesson of i at (day, hour) leaves no run longer than breakAfterHours (rules/breakAfterHours). */
+  /** True when a lesson of i at (day, hour) leaves no run longer than breakAfterHours (rules/break_after_hours.ts). */
   private runFits(i: number, day: number, hour: number): boolean {
     const { breakLimit, breakGap } = this.model;
     const fixed = this.model.instructorFixed[i], base = i * this.H;

@@ -138,7 +138,6 @@ export type Settings = Instance["settings"];
 export type Instructor = Instance["instructors"][number];
 export type Student = Instance["students"][number];
 export type Vehicle = Instance["vehicles"][number];
-export type FixedAppointment = Instance["fixed"][number];
 export type Transmission = z.infer<typeof transmission>;
 export type WeeklyWindow = z.infer<typeof weeklyWindow>;
 

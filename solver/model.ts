@@ -2,12 +2,12 @@
 import { addDays, daysBetween, splitStart } from "./calendar.ts";
 import type { Instance, Transmission } from "./instance.ts";
 import { instructorHours, studentHours } from "./rules/availability.ts";
-import { freeHoursForBreak } from "./rules/breakAfterHours.ts";
-import { dayCapacity } from "./rules/maxHoursPerDay.ts";
-import { weekCapacity, weekIndexOfDays } from "./rules/maxAppointmentsPerWeek.ts";
-import { studentDayCapacity } from "./rules/maxLessonsPerStudentPerDay.ts";
+import { freeHoursForBreak } from "./rules/break_after_hours.ts";
+import { dayCapacity } from "./rules/max_hours_per_day.ts";
+import { weekCapacity, weekIndexOfDays } from "./rules/max_appointments_per_week.ts";
+import { studentDayCapacity } from "./rules/max_lessons_per_student_per_day.ts";
 import { vehicleRuleOn } from "./rules/vehicles.ts";
-import { preferredHours } from "./rules/preferredTimes.ts";
+import { preferredHours } from "./rules/preferred_times.ts";
 import { weekdayOf } from "./calendar.ts";
 
 /** Hour slot index inside the horizon. */

@@ -6,7 +6,7 @@
 import { FlowNetwork } from "./flow.ts";
 import type { Transmission } from "./instance.ts";
 import { type Model, slot } from "./model.ts";
-import { breakWindows } from "./rules/breakAfterHours.ts";
+import { breakWindows } from "./rules/break_after_hours.ts";
 import { neededTransmissions, TRANSMISSIONS } from "./rules/needs.ts";
 import { canTeach } from "./rules/qualification.ts";
 

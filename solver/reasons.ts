@@ -2,7 +2,7 @@
 import type { Lesson } from "./assign.ts";
 import type { Transmission } from "./instance.ts";
 import { type Model, slot } from "./model.ts";
-import { overlongRuns } from "./rules/breakAfterHours.ts";
+import { overlongRuns } from "./rules/break_after_hours.ts";
 import { canTeach } from "./rules/qualification.ts";
 
 const GEAR: Record<Transmission, string> = { manual: "Schaltgetriebe", automatic: "Automatik" };

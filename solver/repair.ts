@@ -7,7 +7,7 @@
 import type { Model } from "./model.ts";
 import { slot } from "./model.ts";
 import type { LessonEdge, LessonNetwork } from "./network.ts";
-import { overlongRuns } from "./rules/breakAfterHours.ts";
+import { overlongRuns } from "./rules/break_after_hours.ts";
 
 /** Takes back lessons of a transmission beyond the student's need and closes that transmission. */
 export function repairTransmissionExcess(model: Model, network: LessonNetwork): number {

@@ -20,6 +20,22 @@ await admin.login("chef");
 
 Deno.test.afterAll?.(() => t.close());
 
+/** Each test starts without availabilities or special dates and adds the rows it reads. */
+async function clean() {
+  await t.sql`delete from availabilities`;
+  await t.sql`delete from special_dates`;
+}
+
+/** Weekly 'available' rows: [user, day, start, end]. */
+async function addAvailable(rows: [number, number, string, string][]) {
+  for (const [user, day, start, end] of rows) {
+    await t.sql`
+      insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+      values (${user}, 'available', ${day}, ${start}, ${end})
+    `;
+  }
+}
+
 function csvForm(content: string | Uint8Array<ArrayBuffer>, name = "verfuegbarkeiten.csv") {
   const form = new FormData();
   form.append("file", new File([content], name, { type: "text/csv" }));
@@ -41,6 +57,7 @@ const countAvailable = async () =>
     .n;
 
 Deno.test("a good ;-separated file with BOM and German day names imports every line", async () => {
+  await clean();
   const csv = "\uFEFFusername;day_of_week;start_time;end_time\r\n" +
     "anna.schmidt;1;08:00;12:00\r\n" +
     "\r\n" +
@@ -77,8 +94,11 @@ Deno.test("a ,-separated file without header, umlaut usernames and reordered hea
 });
 
 Deno.test("importing the same lines again adds nothing", async () => {
+  await clean();
+  assertEquals((await importCsv(admin, "anna.schmidt;1;08:00;12:00\n")).body.created, 1);
   const { body } = await importCsv(admin, "anna.schmidt;1;08:00;12:00\n");
   assertEquals(body, { created: 0, message: "0 Verfügbarkeiten importiert." });
+  assertEquals(await countAvailable(), 1);
 });
 
 Deno.test("a bad line answers 400 naming the line, and nothing of the file is imported", async () => {
@@ -135,6 +155,8 @@ Deno.test("wrong file type, empty, too big, not UTF-8 and no file are refused in
 });
 
 Deno.test("the list shows only available/work/arrival/free_period rows, sorted by name", async () => {
+  await clean();
+  await addAvailable([[jonas, 2, "14:00", "18:30"], [anna, 1, "08:00", "12:00"]]);
   await t.sql`
     insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time, period)
     values (${anna}, 'work', 2, '07:30', '16:00', null),
@@ -147,6 +169,7 @@ Deno.test("the list shows only available/work/arrival/free_period rows, sorted b
     body.results.map((r: { availability_type: string }) => r.availability_type),
   );
   assertEquals([...types].sort(), ["available", "free_period", "work"]);
+  assertEquals(body.total, 4, "two available rows, the work row and the free period");
   const names = body.results.map((r: { full_name: string }) => r.full_name);
   assertEquals(names, [...names].sort((a: string, b: string) => a.localeCompare(b)));
   assertEquals(body.total, body.results.length);
@@ -169,8 +192,16 @@ Deno.test("the list shows only available/work/arrival/free_period rows, sorted b
 });
 
 Deno.test("the list searches, sorts descending and pages", async () => {
+  await clean();
+  await addAvailable([
+    [anna, 1, "08:00", "12:00"],
+    [anna, 2, "09:00", "12:00"],
+    [jonas, 2, "14:00", "18:30"],
+    [jonas, 3, "15:00", "16:00"],
+    [jonas, 4, "16:00", "17:00"],
+  ]);
   const search = await (await admin.get("/api/admin/availabilities/?search=MÜLL")).json();
-  assert(search.total > 0);
+  assertEquals(search.total, 3);
   assert(search.results.every((r: { username: string }) => r.username === "jonas.mueller"));
   const paged = await (
     await admin.get(
@@ -196,13 +227,16 @@ Deno.test("the list searches, sorts descending and pages", async () => {
 });
 
 Deno.test("?user= answers every row of that user unpaged, with validity and description", async () => {
+  await clean();
   await t.sql`
     insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time,
                                 valid_from, valid_until, description)
-    values (${anna}, 'unavailable', 3, '14:00', '15:00', '2026-01-01', null, 'Arzt')
+    values (${anna}, 'unavailable', 3, '14:00', '15:00', '2026-01-01', null, 'Arzt'),
+           (${anna}, 'break', null, '12:00', '12:30', null, null, '')
   `;
   const body = await (await admin.get(`/api/admin/availabilities/?user=${anna}`)).json();
   assert(!("total" in body));
+  assertEquals(body.results.length, 2);
   const block = body.results.find((r: { availability_type: string }) =>
     r.availability_type === "unavailable"
   );
@@ -228,6 +262,7 @@ Deno.test("?user= answers every row of that user unpaged, with validity and desc
 });
 
 Deno.test("special dates of a user answer {results}", async () => {
+  await clean();
   await t.sql`
     insert into special_dates (user_id, date, is_unavailable, start_time, end_time, description)
     values (${jonas}, '2026-05-04', true, null, null, 'Klassenfahrt'),

@@ -9,6 +9,9 @@ await admin.login("chef");
 
 Deno.test.afterAll?.(() => t.close());
 
+/** Each test starts with the admin alone and creates the people it reads. */
+const clean = () => t.sql`delete from users where role <> 'admin'`;
+
 const instructor = {
   first_name: "Jürgen",
   last_name: "Weiß",
@@ -55,6 +58,7 @@ async function errorOf(client: TestClient, path: string, body: unknown) {
 }
 
 Deno.test("creating an instructor answers 201 with a generated username and password", async () => {
+  await clean();
   const res = await admin.post("/api/admin/instructors/create-manual/", instructor);
   assertEquals(res.status, 201);
   const body = await res.json();
@@ -93,6 +97,8 @@ Deno.test("creating an instructor answers 201 with a generated username and pass
 });
 
 Deno.test("a second person with the same name gets the next free username", async () => {
+  await clean();
+  await admin.post("/api/admin/instructors/create-manual/", instructor);
   const res = await admin.post("/api/admin/instructors/create-manual/", {
     ...instructor,
     email: "",
@@ -101,6 +107,7 @@ Deno.test("a second person with the same name gets the next free username", asyn
 });
 
 Deno.test("instructor validation answers the German messages of spec 02 §5", async () => {
+  await clean();
   const path = "/api/admin/instructors/create-manual/";
   const cases: [Record<string, unknown>, string][] = [
     [{ first_name: " " }, "Vorname ist erforderlich."],
@@ -183,10 +190,12 @@ Deno.test("instructor validation answers the German messages of spec 02 §5", as
     assertEquals([status, error], [400, message], JSON.stringify(change));
   }
   const [{ n }] = await t.sql`select count(*)::int as n from users where role = 'instructor'`;
-  assertEquals(n, 2, "no refused create wrote anything");
+  assertEquals(n, 0, "no refused create wrote anything");
 });
 
 Deno.test("a duplicate e-mail (any case) answers 409", async () => {
+  await clean();
+  await admin.post("/api/admin/instructors/create-manual/", instructor);
   const res = await admin.post("/api/admin/instructors/create-manual/", {
     ...instructor,
     email: "JUERGEN@fahrschule.de",
@@ -196,6 +205,7 @@ Deno.test("a duplicate e-mail (any case) answers 409", async () => {
 });
 
 Deno.test("creating a student stores profile, required hours of the class and weekly plan", async () => {
+  await clean();
   const res = await admin.post("/api/admin/students/create-manual/", student);
   assertEquals(res.status, 201);
   const body = await res.json();
@@ -239,6 +249,7 @@ Deno.test("creating a student stores profile, required hours of the class and we
 });
 
 Deno.test("the licence classes B and B78 get 20 manual or 20 automatic hours", async () => {
+  await clean();
   for (const [licence, auto, manual] of [["B", 0, 20], ["B78", 20, 0]] as const) {
     const res = await admin.post("/api/admin/students/create-manual/", {
       ...student,
@@ -253,7 +264,10 @@ Deno.test("the licence classes B and B78 get 20 manual or 20 automatic hours", a
 });
 
 Deno.test("student validation answers the German messages of spec 02 §5", async () => {
+  await clean();
   const path = "/api/admin/students/create-manual/";
+  // The last case needs a student who already has the address.
+  assertEquals((await admin.post(path, student)).status, 201);
   const base = { ...student, email: "" };
   const cases: [Record<string, unknown>, string][] = [
     [{ first_name: "" }, "Vorname ist erforderlich."],
@@ -307,6 +321,7 @@ Deno.test("student validation answers the German messages of spec 02 §5", async
 });
 
 Deno.test("role, is_staff, username and password in a create payload are ignored", async () => {
+  await clean();
   const res = await admin.post("/api/admin/students/create-manual/", {
     ...student,
     email: "",
@@ -326,6 +341,7 @@ Deno.test("role, is_staff, username and password in a create payload are ignored
 });
 
 Deno.test("parallel creates of the same name all succeed with distinct usernames", async () => {
+  await clean();
   const body = { ...instructor, email: "", first_name: "Paula", last_name: "Parallel" };
   const answers = await Promise.all(
     [1, 2, 3].map(() => admin.post("/api/admin/instructors/create-manual/", body)),

@@ -1,6 +1,6 @@
 import { assert, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
-import { defaultPlannerSettings } from "./settings_schema.ts";
+import type { PlannerSettings } from "./settings_schema.ts";
 
 const t = await createTestApp("planner_routes");
 await insertUser(t.sql, { username: "chef", role: "admin" });
@@ -15,6 +15,36 @@ async function admin() {
   return client;
 }
 
+/**
+ * The defaults written out from spec 02 §9 ("Constraint defaults and ranges"), not imported from
+ * the code under test, so a changed default in settings_schema.ts fails here. The spec leaves the
+ * on/off state open except for two rules: double booking is always on, the weather rule off (no
+ * weather service); the others start on.
+ */
+const specDefaults: PlannerSettings = {
+  hard: {
+    vehicleAssignment: { enabled: true },
+    maxHoursPerDay: { enabled: true, value: 8 },
+    minBreakAfterHours: { enabled: true, hours: 4, minBreakDuration: 30 },
+    maxAppointmentsPerWeek: { enabled: true, value: 40 },
+    preventDoubleBooking: { enabled: true },
+  },
+  soft: {
+    preferredTimes: { enabled: true, weight: 70 },
+    instructorContinuity: { enabled: true, weight: 80 },
+    balanceWorkload: { enabled: true, tolerance: 15 },
+    studentPreferences: { enabled: true, weight: 60 },
+    timeSlotPreferences: {
+      enabled: true,
+      earlyMorningStart: 6,
+      earlyMorningEnd: 10,
+      lateEveningStart: 18,
+      lateEveningEnd: 22,
+    },
+    weatherConsideration: { enabled: false, minTemperature: 5, maxWindSpeed: 40, avoidRain: true },
+  },
+};
+
 const busy = "Es läuft bereits eine Planung. Bitte warten Sie, bis sie abgeschlossen ist.";
 
 Deno.test("students and instructors get 403 on every planner route", async () => {
@@ -27,7 +57,7 @@ Deno.test("students and instructors get 403 on every planner route", async () =>
       client.post("/api/admin/cancel-planner/"),
       client.post("/api/admin/reset-planner-progress/"),
       client.get("/api/admin/planner-settings/"),
-      client.put("/api/admin/planner-settings/", defaultPlannerSettings),
+      client.put("/api/admin/planner-settings/", specDefaults),
       client.get("/api/admin/stats/"),
     ];
     for (const res of await Promise.all(calls)) assertEquals(res.status, 403, username);
@@ -95,9 +125,9 @@ Deno.test("a finished job shows its statistics until it is reset", async () => {
 Deno.test("settings: defaults, a valid save is read back, bad values get German messages", async () => {
   const client = await admin();
   const first = await (await client.get("/api/admin/planner-settings/")).json();
-  assertEquals(first.settings, defaultPlannerSettings);
+  assertEquals(first.settings, specDefaults);
 
-  const changed = structuredClone(defaultPlannerSettings);
+  const changed = structuredClone(specDefaults);
   changed.hard.maxHoursPerDay.value = 5;
   changed.soft.preferredTimes.enabled = false;
   assertEquals((await client.put("/api/admin/planner-settings/", changed)).status, 200);
@@ -128,7 +158,7 @@ Deno.test("settings: defaults, a valid save is read back, bad values get German 
     ],
   ];
   for (const [spoil, message] of cases) {
-    const bad = structuredClone(defaultPlannerSettings);
+    const bad = structuredClone(specDefaults);
     spoil(bad);
     const res = await client.put("/api/admin/planner-settings/", bad);
     assertEquals(res.status, 400);

@@ -39,36 +39,15 @@ async function lesson(
   `;
 }
 
-Deno.test("students and instructors get 403", async () => {
-  await insertUser(t.sql, { username: "lehrer", role: "instructor" });
-  await insertUser(t.sql, { username: "schueler", role: "student" });
-  for (const username of ["lehrer", "schueler"]) {
-    const client = t.client();
-    await client.login(username);
-    assertEquals((await client.get("/api/admin/stats/")).status, 403, username);
-  }
-  await t.sql`delete from users where username in ('lehrer', 'schueler')`;
-});
+/** Each test starts with the admin alone and adds the people and lessons it counts. */
+const clean = () => t.sql`delete from users where role <> 'admin'`;
 
-Deno.test("a school without people answers zeros, not nulls", async () => {
-  const s = await stats();
-  assertEquals(s.fairness, {
-    distribution: { "0": 0, "1": 0, "2": 0, "3": 0, "4": 0, "5+": 0 },
-    students_with_appointments: 0,
-    students_with_appointments_percent: 0,
-    students_without_appointments: 0,
-    students_without_appointments_percent: 0,
-    avg_appointments_total: 0,
-    avg_appointments_with_appointments: 0,
-    fairness_score: 0,
-  });
-  assertEquals(s.instructor_workload.min_appointments, 0);
-  assertEquals(s.instructor_workload.avg_utilization_percent, 0);
-  assertEquals(s.instructor_workload.top_instructors, []);
-  assertEquals(s.instructor_workload.top_instructors_by_utilization, []);
-});
-
-Deno.test("every figure of fairness and workload, counted in the planning horizon", async () => {
+/**
+ * A school whose every figure is worked out by hand in the test below: seven active students,
+ * four active instructors, one inactive of each, their working hours, and lessons inside and just
+ * outside the planning horizon.
+ */
+async function seedSchool() {
   const person = (username: string, role: "student" | "instructor", first = "", last = "") =>
     insertUser(t.sql, { username, role, first_name: first, last_name: last });
   const s = [];
@@ -128,6 +107,42 @@ Deno.test("every figure of fairness and workload, counted in the planning horizo
   await lesson(s7, bernd, 31, "00:00", "01:00");
   await lesson(s7, anna, 5, "09:00", "10:00", "cancelled");
   await lesson(s8, gone, 3, "12:00", "13:00");
+}
+
+Deno.test("students and instructors get 403", async () => {
+  await clean();
+  await insertUser(t.sql, { username: "lehrer", role: "instructor" });
+  await insertUser(t.sql, { username: "schueler", role: "student" });
+  for (const username of ["lehrer", "schueler"]) {
+    const client = t.client();
+    await client.login(username);
+    assertEquals((await client.get("/api/admin/stats/")).status, 403, username);
+  }
+  await t.sql`delete from users where username in ('lehrer', 'schueler')`;
+});
+
+Deno.test("a school without people answers zeros, not nulls", async () => {
+  await clean();
+  const s = await stats();
+  assertEquals(s.fairness, {
+    distribution: { "0": 0, "1": 0, "2": 0, "3": 0, "4": 0, "5+": 0 },
+    students_with_appointments: 0,
+    students_with_appointments_percent: 0,
+    students_without_appointments: 0,
+    students_without_appointments_percent: 0,
+    avg_appointments_total: 0,
+    avg_appointments_with_appointments: 0,
+    fairness_score: 0,
+  });
+  assertEquals(s.instructor_workload.min_appointments, 0);
+  assertEquals(s.instructor_workload.avg_utilization_percent, 0);
+  assertEquals(s.instructor_workload.top_instructors, []);
+  assertEquals(s.instructor_workload.top_instructors_by_utilization, []);
+});
+
+Deno.test("every figure of fairness and workload, counted in the planning horizon", async () => {
+  await clean();
+  await seedSchool();
 
   const result = await stats();
   const [{ n: availabilities }] = await t.sql`select count(*)::int as n from availabilities`;
@@ -202,6 +217,8 @@ Deno.test("every figure of fairness and workload, counted in the planning horizo
 });
 
 Deno.test("the top lists keep five, and the upper buckets fill", async () => {
+  await clean();
+  await seedSchool();
   // Six more instructors with 41, 40, 31, 30, 21 and 20 lessons, each with its own student, all on
   // 1-hour grids of 60 hours (10:00-12:00 every day): utilization = lessons / 60.
   const counts = [41, 40, 31, 30, 21, 20];

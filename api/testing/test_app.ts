@@ -3,22 +3,14 @@ import { hashPassword } from "../auth/passwords.ts";
 import { readConfig } from "../config.ts";
 import { connect, type Sql } from "../db.ts";
 import { migrate } from "../migrate.ts";
-
-const serverUrl = Deno.env.get("TEST_DATABASE_SERVER") ?? "postgres://postgres@127.0.0.1:5432";
+import { createTestDatabase } from "./test_database.ts";
 
 /**
- * A fresh database for one test file (dropped and created again), migrated, with the app on it.
- * Each test file names its own database, so files run in parallel against one Postgres server.
+ * A fresh database for one test file (see test_database.ts: on the Postgres server or on embedded
+ * PGlite), migrated, with the app on it.
  */
 export async function createTestApp(name: string) {
-  // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
-  const prefix = Deno.env.get("TEST_DATABASE_PREFIX") ?? "";
-  const database = `fahrplan_test_${prefix}${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
-  const admin = connect(`${serverUrl}/postgres`, { max: 1 });
-  await admin.unsafe(`drop database if exists ${database} with (force)`);
-  await admin.unsafe(`create database ${database}`);
-  await admin.end();
-  const url = `${serverUrl}/${database}`;
+  const { url, stop } = await createTestDatabase(name);
   const sql = connect(url);
   await migrate(sql);
   const config = readConfig({ DATABASE_URL: url, PORT: "0" });
@@ -29,7 +21,10 @@ export async function createTestApp(name: string) {
     url,
     config,
     client: () => new TestClient(app),
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await stop();
+    },
   };
 }
 

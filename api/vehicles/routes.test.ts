@@ -10,7 +10,21 @@ await admin.login("chef");
 
 Deno.test.afterAll?.(() => t.close());
 
+/** Each test starts without vehicles or appointments and adds what it reads. */
+async function clean() {
+  await t.sql`delete from appointments`;
+  await t.sql`delete from vehicles`;
+}
+
+async function addVehicle(name: string, transmission = "manual"): Promise<number> {
+  const [row] = await t.sql`
+    insert into vehicles (name, transmission) values (${name}, ${transmission}) returning id::int
+  `;
+  return row.id;
+}
+
 Deno.test("adding a vehicle answers 201; manual is the default transmission", async () => {
+  await clean();
   const res = await admin.post("/api/admin/vehicles/add/", { name: "  DO-FS  101 " });
   assertEquals(res.status, 201);
   const body = await res.json();
@@ -25,6 +39,8 @@ Deno.test("adding a vehicle answers 201; manual is the default transmission", as
 });
 
 Deno.test("a plate that exists in another letter case answers 409", async () => {
+  await clean();
+  await addVehicle("DO-FS 101");
   const res = await admin.post("/api/admin/vehicles/add/", { name: "do-fs 101" });
   assertEquals(res.status, 409);
   assertEquals(
@@ -47,7 +63,9 @@ Deno.test("vehicle validation answers German messages", async () => {
 });
 
 Deno.test("the list counts non-cancelled appointments and sorts by name or count", async () => {
-  const [car] = await t.sql`select id from vehicles where name = 'DO-FS 101'`;
+  await clean();
+  const car = { id: await addVehicle("DO-FS 101") };
+  await addVehicle("B-PL 1234", "automatic");
   await t.sql`
     insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
                               ends_at, status)

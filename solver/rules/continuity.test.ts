@@ -5,11 +5,7 @@ import { buildModel } from "../model.ts";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
-import { CONTINUITY_SLOPE, continuityCost, continuityPenalty } from "./continuity.ts";
-
-Deno.test("continuity: penalty per instructor beyond the first", () => {
-  assert.equal(continuityPenalty(new Map([[0, 3], [1, 1], [2, 0]]), 80), 80);
-});
+import { CONTINUITY_SLOPE, continuityCost } from "./continuity.ts";
 
 Deno.test("continuity: search cost adds a slope per lesson away from the main instructor", () => {
   assert.equal(continuityCost([3, 1, 0], 80), 80 + 80 * CONTINUITY_SLOPE * 1);

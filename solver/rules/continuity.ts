@@ -1,15 +1,5 @@
 /** Soft rule: a student keeps as few different instructors as possible. */
 
-/** Penalty of a student's lessons per instructor: weight per instructor beyond the first. */
-export function continuityPenalty(
-  lessonsByInstructor: Map<number, number>,
-  weight: number,
-): number {
-  let distinct = 0;
-  for (const n of lessonsByInstructor.values()) if (n > 0) distinct++;
-  return weight * Math.max(0, distinct - 1);
-}
-
 /**
  * Share of the weight charged per lesson away from the student's main instructor. The count of
  * instructors only drops when a student's last lesson with someone moves, so without this slope a

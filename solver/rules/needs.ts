@@ -7,8 +7,3 @@ export const TRANSMISSIONS: Transmission[] = ["manual", "automatic"];
 export function neededTransmissions(student: Student): Transmission[] {
   return TRANSMISSIONS.filter((t) => student.needs[t] > 0);
 }
-
-/** Total lessons still to plan for a student. */
-export function totalNeed(student: Student): number {
-  return student.needs.manual + student.needs.automatic;
-}

@@ -1,15 +1,14 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
+import { expectDrawnDark, useDarkTheme } from "./support/theme.ts";
 
 // The admin's appointments list (/appointments): list, search, sort, paging and the exports,
 // spec 01 §2, §7, §8.
 const app = useApp("appointments");
-const shots = "/tmp/shots-appointments";
-mkdirSync(shots, { recursive: true });
 
 test.describe.configure({ mode: "serial" });
 
@@ -147,7 +146,6 @@ test("lists the appointments newest first with Berlin date and time", async ({ p
     "Automatik",
     "Ausstehend",
   ]);
-  await page.screenshot({ path: `${shots}/appointments-desktop.png`, fullPage: false });
 
   // Page 2 holds the five oldest; the winter lesson (UTC+1) also reads 14:00.
   await page.getByRole("button", { name: "Seite 2" }).click();
@@ -284,8 +282,6 @@ test("'Termin hinzufügen' explains the AI planning and links to the dashboard",
   await page.getByRole("menuitem", { name: "Termin hinzufügen" }).click();
   const dialog = page.getByRole("dialog", { name: "Termin hinzufügen" });
   await expect(dialog).toContainText("Termine werden von der KI-Planung erstellt.");
-  await page.waitForTimeout(400); // the dialog's fade-in
-  await page.screenshot({ path: `${shots}/appointments-add-info.png` });
   await dialog.getByRole("link", { name: "Zur KI-Planung" }).click();
   await expect(page).toHaveURL(/\/admin-panel$/);
 });
@@ -312,10 +308,8 @@ test("on a phone each appointment is a card and the list can still be sorted", a
     document.documentElement.scrollWidth - document.documentElement.clientWidth
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.screenshot({ path: `${shots}/appointments-390.png`, fullPage: false });
   await page.getByLabel("Sortieren").selectOption("start_time:asc");
   await expect(rows(page).first()).toContainText("Anna Müller");
-  await page.evaluate(() => document.documentElement.classList.add("dark"));
-  await page.waitForTimeout(400); // colour transitions
-  await page.screenshot({ path: `${shots}/appointments-390-dark.png`, fullPage: false });
+  await useDarkTheme(page);
+  await expectDrawnDark(rows(page).first());
 });

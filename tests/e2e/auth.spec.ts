@@ -1,12 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
 const app = useApp("auth");
-const shots = "/tmp/shots-shell";
-mkdirSync(shots, { recursive: true });
 
 test.beforeAll(async () => {
   await app().createUser({
@@ -113,7 +110,6 @@ test("an admin lands on /admin-panel, sees the staff navigation and can log out"
     "href",
     "/admin-panel",
   );
-  await page.screenshot({ path: `${shots}/nav-admin-desktop.png` });
 
   await page.getByRole("button", { name: "Abmelden" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -178,7 +174,6 @@ test("a visitor is sent to /login from every signed-in route", async ({ page }) 
   await expect(page.getByText("Eintragung beantragt").first()).toBeVisible();
   await expect(page.getByRole("banner").getByRole("link", { name: "Anmelden" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${shots}/impressum-desktop.png`, fullPage: true });
   await page.goto(`${baseURL}/datenschutz`);
   await expect(page).toHaveTitle("Datenschutzerklärung");
   await expect(page.getByRole("heading", { name: "12. Ihre Rechte" })).toBeVisible();
@@ -191,7 +186,6 @@ test("a visitor is sent to /login from every signed-in route", async ({ page }) 
     document.documentElement.scrollWidth - document.documentElement.clientWidth
   );
   expect(overflow).toBe(0);
-  await page.screenshot({ path: `${shots}/datenschutz-390-dark.png` });
 });
 
 test("the theme choice survives a reload and follows the toggle", async ({ page }) => {
@@ -232,7 +226,6 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Anmelden" }).click();
     await expect(page.getByRole("alert")).not.toBeEmpty();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/login-error-${theme}.png` });
   });
 }
 
@@ -249,9 +242,6 @@ for (const theme of ["light", "dark"] as const) {
     const card = await page.locator(".auth-card").boundingBox();
     expect(card!.x).toBeGreaterThanOrEqual(0);
     expect(card!.x + card!.width).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `${shots}/login-375-${theme}.png`, fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${shots}/login-desktop-${theme}.png` });
   });
 }
 
@@ -266,7 +256,6 @@ test("the mobile menu opens, closes and closes on navigation", async ({ page }) 
   await expect(termine).toBeHidden();
   await toggle.click();
   await expect(termine).toBeVisible();
-  await page.screenshot({ path: `${shots}/nav-admin-375-open.png` });
   await page.getByRole("button", { name: "Menü schließen" }).click();
   await expect(termine).toBeHidden();
   await page.getByRole("button", { name: "Menü öffnen" }).click();
@@ -293,7 +282,6 @@ for (const theme of ["light", "dark"] as const) {
       await expect(page.getByRole("navigation", { name: "Hauptnavigation" })).toBeVisible();
       // The screens' own content belongs to their features; the shell checks its frame.
       await expectNoAxeViolations(page, [".top-nav", ".app-footer"]);
-      await page.screenshot({ path: `${shots}/student${path.replace("/", "-")}-${theme}.png` });
     }
   });
 }
@@ -325,9 +313,5 @@ test("the staff bar fits without horizontal scrolling from 640 px up", async ({ 
       );
     }
     expect(boxes[5]!.x + boxes[5]!.width).toBeLessThanOrEqual(width);
-    await page.screenshot({
-      path: `${shots}/nav-admin-${width}.png`,
-      clip: { x: 0, y: 0, width, height: 80 },
-    });
   }
 });

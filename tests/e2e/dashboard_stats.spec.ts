@@ -1,11 +1,9 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
+import { expectDrawnDark, useDarkTheme } from "./support/theme.ts";
 
 const app = useApp("dashboard_stats");
-const shots = "/tmp/shots-stats";
-mkdirSync(shots, { recursive: true });
 test.describe.configure({ mode: "serial" });
 
 const ids: Record<string, number> = {};
@@ -137,17 +135,9 @@ test("the admin sees fairness and workload figures of the seeded lessons", async
   await expect(top.nth(1)).toContainText("Bernd Ost");
   await expect(top.nth(1)).toContainText("1,7 %");
 
-  await page.screenshot({ path: `${shots}/dashboard-stats.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/dashboard-stats-390.png`, fullPage: true });
-  await fairness.screenshot({ path: `${shots}/fairness-390.png` });
-  await page.getByRole("region", { name: "Auslastung der Fahrlehrer" })
-    .screenshot({ path: `${shots}/workload-390.png` });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => localStorage.setItem("color-theme", "dark"));
-  await page.reload();
+  await useDarkTheme(page);
   await expect(page.getByTestId("fairness-score")).toContainText("1,22");
-  await page.screenshot({ path: `${shots}/dashboard-stats-dark.png`, fullPage: true });
+  await expectDrawnDark(page.getByTestId("fairness-score"));
   await page.evaluate(() => localStorage.setItem("color-theme", "light"));
 });
 
@@ -169,5 +159,4 @@ test("the figures reload after a successful planner run", async ({ page }) => {
   await expect(page.getByTestId("fairness-share")).toContainText("4 von 4");
   await expect(page.getByTestId("fairness-share")).toContainText("100 %");
   await expect(page.getByTestId("fairness-share")).toHaveClass(/stat-tile-success/);
-  await page.screenshot({ path: `${shots}/dashboard-stats-after-plan.png`, fullPage: true });
 });

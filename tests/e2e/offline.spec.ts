@@ -134,7 +134,6 @@ test("offline: reload works, edits queue, and reach the server exactly once", as
   }
   expect(await versions("olga")).toEqual(after);
   expect(await slots("olga")).toEqual(["1 08:00", "2 08:00", "2 09:00", "2 10:00", "2 11:00"]);
-  await page.screenshot({ path: "/tmp/shots-selfservice/offline-after-sync.png" });
   await context.close();
 });
 
@@ -159,7 +158,6 @@ test("two windows editing the same day get a visible conflict, not an overwrite"
     "Mittwoch: 09:00",
   );
   expect(await slots("kai")).toEqual(["3 09:00"]);
-  await b.screenshot({ path: "/tmp/shots-selfservice/conflict.png" });
   await dialog.getByRole("button", { name: "Meine Version behalten" }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => slots("kai")).toEqual(["3 10:00"]);

@@ -1,12 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { root, useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
+import { expectDrawnDark, useDarkTheme } from "./support/theme.ts";
 
 const app = useApp("planner");
-const shots = "/tmp/shots-plannerops";
-mkdirSync(shots, { recursive: true });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
@@ -74,10 +72,6 @@ test("the admin starts planning on /admin-panel and sees the result", async ({ p
   );
   await expect(page.getByRole("button", { name: "Schließen", exact: true })).toBeVisible();
   await page.locator(".planner-unplanned summary").click();
-  await page.screenshot({ path: `${shots}/dashboard-success.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/dashboard-success-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
 
   // The finished run was reset on the server: a reload shows the idle card.
   await page.reload();
@@ -99,7 +93,6 @@ test("settings are saved on the server and a lower daily maximum lowers the next
   )).toBeVisible();
   await expect(page.getByRole("switch", { name: "Wetter berücksichtigen" })).toBeDisabled();
   await expect(page.getByText("5 aktiv")).toHaveCount(2);
-  await page.screenshot({ path: `${shots}/constraints.png`, fullPage: true });
 
   await page.getByRole("slider", { name: "Stunden pro Tag", exact: true }).fill("4");
   await page.getByRole("switch", { name: "Fahrlehrer-Kontinuität" }).uncheck({ force: true });
@@ -111,13 +104,8 @@ test("settings are saved on the server and a lower daily maximum lowers the next
   await page.reload();
   await expect(page.getByRole("slider", { name: "Stunden pro Tag", exact: true })).toHaveValue("4");
   await expect(page.getByRole("switch", { name: "Fahrlehrer-Kontinuität" })).not.toBeChecked();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/constraints-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.evaluate(() => localStorage.setItem("color-theme", "dark"));
-  await page.reload();
-  await expect(page.getByRole("heading", { name: "Harte Regeln" })).toBeVisible();
-  await page.screenshot({ path: `${shots}/constraints-dark.png`, fullPage: true });
+  await useDarkTheme(page);
+  await expectDrawnDark(page.getByRole("heading", { name: "Harte Regeln" }));
   await page.evaluate(() => localStorage.setItem("color-theme", "light"));
 
   // Start over (as the bulk delete does), so the new plan is not built around the old one.

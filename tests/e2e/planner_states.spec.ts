@@ -1,5 +1,4 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { root, useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
@@ -11,8 +10,6 @@ const app = useApp("planner_states");
 test.beforeAll(() => {
   delete process.env.FAHRPLAN_SOLVER_STEP_DELAY_MS;
 });
-const shots = "/tmp/shots-plannerops";
-mkdirSync(shots, { recursive: true });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
@@ -48,12 +45,10 @@ test("a running plan shows progress and the clock, and cancel stops it", async (
   const first = await clock.innerText();
   await expect(clock).not.toHaveText(first, { timeout: 3000 });
   expect(await clock.innerText()).toMatch(/^\d\d:\d\d$/);
-  await page.screenshot({ path: `${shots}/dashboard-running.png` });
 
   await page.getByRole("button", { name: "Abbrechen", exact: true }).click();
   await expect(page.locator(".toast-warning")).toContainText("Die Planung wurde abgebrochen.");
   await expect(card).toHaveClass(/planner-cancelled/);
-  await page.screenshot({ path: `${shots}/dashboard-cancelled.png` });
   // The cancelled card clears after 3 s.
   await expect(card).toHaveCount(0, { timeout: 5000 });
   // Longer than the rest of the run would take: nothing was written.
@@ -77,7 +72,6 @@ test("a failed run shows the worker's German message in red", async ({ page }) =
   await expect(card).toContainText(
     "Die Planung wurde abgebrochen, weil der Planungsdienst mehrmals ausgefallen ist.",
   );
-  await page.screenshot({ path: `${shots}/dashboard-error.png` });
   await expect(card).toHaveCount(0, { timeout: 5000 });
 });
 

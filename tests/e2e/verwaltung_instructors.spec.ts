@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { useApp } from "./support/app_server.ts";
@@ -7,8 +6,6 @@ import { loginAs } from "./support/login.ts";
 // Instructor management (spec 02 §2, §5, §8): create with every section, edit, search, sort,
 // export to a real .xlsx, delete.
 const app = useApp("verwaltung_instructors");
-const shots = "/tmp/shots-admin-web";
-mkdirSync(shots, { recursive: true });
 
 test.describe.configure({ mode: "serial" });
 
@@ -104,7 +101,6 @@ test("creates an instructor with breaks, vacation, theory and a recurring block"
   await block.getByLabel("Gültig ab").fill("01.03.2027");
   await expect(block.getByText("Date input not valid.")).toHaveCount(0);
 
-  await page.screenshot({ path: `${shots}/instructor_create.png`, fullPage: true });
   await form.getByRole("button", { name: "Fahrlehrer erstellen" }).click();
 
   const credentials = page.getByRole("dialog", { name: "Zugangsdaten" });
@@ -158,7 +154,6 @@ test("shows the detail read-only, edits and saves", async ({ page }) => {
   await expect(detail.getByRole("group", { name: "Urlaub 1" }).getByLabel("Von")).toHaveValue(
     "01.07.2027",
   );
-  await page.screenshot({ path: `${shots}/instructor_detail_view.png`, fullPage: true });
 
   await detail.getByRole("button", { name: "Bearbeiten" }).click();
   const edit = page.getByRole("dialog", { name: "Fahrlehrer bearbeiten" });
@@ -210,7 +205,6 @@ test("searches, sorts and exports the list as a real xlsx", async ({ page }) => 
   await expect(page.getByText("Keine Fahrlehrer gefunden")).toBeVisible();
   await page.getByLabel("Fahrlehrer suchen").fill("");
   await expect(names).toHaveCount(3);
-  await page.screenshot({ path: `${shots}/instructors_list.png`, fullPage: true });
 
   expect(scripts.filter((url) => url.includes("exceljs"))).toEqual([]);
   await page.getByRole("button", { name: "Export / Import" }).click();
@@ -318,9 +312,7 @@ test("pages through more than 20 instructors", async ({ page }) => {
 test("looks right on a 390 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openAdmin(page);
-  await page.screenshot({ path: `${shots}/instructors_mobile.png`, fullPage: true });
   await page.getByRole("button", { name: "Fahrlehrer hinzufügen" }).click();
-  await page.screenshot({ path: `${shots}/instructor_create_mobile.png` });
   // Nothing may stick out sideways except inside the scrolling table.
   const overflow = await page.evaluate(() =>
     document.documentElement.scrollWidth - document.documentElement.clientWidth

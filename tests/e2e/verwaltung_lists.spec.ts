@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { useApp } from "./support/app_server.ts";
@@ -7,8 +7,6 @@ import { loginAs } from "./support/login.ts";
 // The availabilities list (CSV import and export) and the vehicles list (add, sort, CSV export),
 // spec 02 §2 and §8.
 const app = useApp("verwaltung_lists");
-const shots = "/tmp/shots-admin-web";
-mkdirSync(shots, { recursive: true });
 
 test.describe.configure({ mode: "serial" });
 
@@ -84,7 +82,6 @@ test("imports availabilities from a CSV file and lists them", async ({ page }) =
   await expect(table.locator("tbody tr").first()).toContainText("Montag");
   await page.getByRole("button", { name: "Wochentag" }).click();
   await expect(table.locator("tbody tr").first()).toContainText("Freitag");
-  await page.screenshot({ path: `${shots}/availabilities_list.png` });
 
   // Only .csv files are taken.
   await fileInput.setInputFiles({
@@ -120,7 +117,6 @@ test("adds vehicles, sorts them and exports them as CSV", async ({ page }) => {
   await expect(dialog.getByText("Bitte geben Sie das Kennzeichen ein.")).toBeVisible();
   await plate.fill("DO-FS 200");
   await dialog.getByRole("radio", { name: "Automatik" }).check();
-  await page.screenshot({ path: `${shots}/vehicle_add.png` });
   await dialog.getByRole("button", { name: "Hinzufügen" }).click();
   await expect(page.getByText("Fahrzeug erfolgreich hinzugefügt!")).toBeVisible();
   await expect(page.getByText("Fahrzeug „DO-FS 200“ wurde hinzugefügt.")).toBeVisible();
@@ -154,7 +150,6 @@ test("adds vehicles, sorts them and exports them as CSV", async ({ page }) => {
     "descending",
   );
   await expect(names.first()).toHaveText("AB-C 9");
-  await page.screenshot({ path: `${shots}/vehicles.png` });
 
   const file = await exportCsv(page, "Als CSV exportieren");
   expect(file.name).toBe("fahrzeuge.csv");

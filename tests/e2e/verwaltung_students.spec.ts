@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { useApp } from "./support/app_server.ts";
@@ -7,8 +6,6 @@ import { loginAs } from "./support/login.ts";
 // Student management (spec 02 §2, §5, §8): the create form with its validation, the password shown
 // exactly once, the detail overlay, the list columns, the xlsx export, delete.
 const app = useApp("verwaltung_students");
-const shots = "/tmp/shots-admin-web";
-mkdirSync(shots, { recursive: true });
 
 test.describe.configure({ mode: "serial" });
 
@@ -79,7 +76,6 @@ test("creates a student with free periods and shows the password once", async ({
   await page.keyboard.press("Enter");
   await expect(vacationEnd).toHaveValue("15.08.2027");
   await form.getByRole("group", { name: "Urlaub 2" }).getByLabel("Von").fill("01.10.2027");
-  await page.screenshot({ path: `${shots}/student_create.png` });
   await form.getByRole("button", { name: "Schüler erstellen" }).click();
 
   await expect(page.getByText("Schüler erfolgreich erstellt!")).toBeVisible();
@@ -89,7 +85,6 @@ test("creates a student with free periods and shows the password once", async ({
   const credentials = page.getByRole("dialog", { name: "Zugangsdaten" });
   await expect(credentials.getByTestId("credentials-username")).toHaveText("juergen.weiss");
   await expect(credentials.getByTestId("credentials-password")).toHaveText(toastPassword);
-  await page.screenshot({ path: `${shots}/student_credentials.png` });
   await credentials.getByRole("button", { name: "Fertig" }).click();
   await expect(credentials).toHaveCount(0);
 
@@ -151,9 +146,7 @@ test("lists progress, next appointment and open hours", async ({ page }) => {
   // 14 + 6 required, 4 done, 1 planned automatic lesson ahead → 15 open, shown in amber.
   await expect(row.locator(".open-hours")).toHaveText("15 h");
   await expect(row.locator(".open-hours")).toHaveClass(/is-open/);
-  await page.screenshot({ path: `${shots}/students_list.png` });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/students_mobile.png`, fullPage: true });
   const overflow = await page.evaluate(() =>
     document.documentElement.scrollWidth - document.documentElement.clientWidth
   );
@@ -172,7 +165,6 @@ test("edits a student in the detail overlay", async ({ page }) => {
   await monday.getByRole("button", { name: "Freistunde hinzufügen" }).click();
   await monday.getByRole("group", { name: "Freistunde 2" }).getByLabel("Von").fill("12:00");
   await monday.getByRole("group", { name: "Freistunde 2" }).getByLabel("Bis").fill("12:45");
-  await page.screenshot({ path: `${shots}/student_edit.png` });
   await edit.getByRole("button", { name: "Änderungen speichern" }).click();
   await expect(page.getByText("Schülerdaten erfolgreich aktualisiert!")).toBeVisible();
   await expect(page.getByRole("dialog", { name: "Fahrschüler-Details" })).toBeVisible();

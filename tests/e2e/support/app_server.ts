@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
 import { argon2id } from "hash-wasm";
@@ -17,6 +20,51 @@ function freePort(): Promise<number> {
     });
     server.on("error", reject);
   });
+}
+
+/**
+ * Whether the app runs on its own embedded PGlite, decided as api/testing/test_database.ts decides
+ * for the Deno tests: FAHRPLAN_TEST_PGLITE=1 or =0 forces it, otherwise PGlite when nothing
+ * answers at the Postgres server's address.
+ */
+function usesPglite(): Promise<boolean> {
+  const forced = process.env.FAHRPLAN_TEST_PGLITE;
+  if (forced === "1" || forced === "0") return Promise.resolve(forced === "1");
+  const { hostname, port } = new URL(serverUrl);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port || 5432), hostname);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once("error", () => resolve(true));
+  });
+}
+
+/**
+ * A fresh database for one spec. On Postgres: a database named after the spec on the server. On
+ * PGlite: none is made here; the app starts without DATABASE_URL, so `deno task start` opens its
+ * own embedded database in `dataDir` and writes the URL to `dataDir/embedded-url`.
+ */
+async function prepareDatabase(name: string) {
+  if (await usesPglite()) {
+    const dataDir = mkdtempSync(join(tmpdir(), "fahrplan-e2e-"));
+    return {
+      env: { FAHRPLAN_DATA_DIR: dataDir },
+      url: () => readFileSync(join(dataDir, "embedded-url"), "utf8").trim(),
+      remove: () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
+  const database = `fahrplan_e2e_${process.env.TEST_DATABASE_PREFIX ?? ""}${
+    name.replace(/[^a-z0-9]/gi, "_").toLowerCase()
+  }`;
+  const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${database} with (force)`);
+  await admin.unsafe(`create database ${database}`);
+  await admin.end();
+  const url = `${serverUrl}/${database}`;
+  return { env: { DATABASE_URL: url }, url: () => url, remove: () => {} };
 }
 
 function denoCommand(): [string, string[]] {
@@ -43,15 +91,8 @@ export interface AppHandle {
 
 /** Starts the app on a fresh database named after the spec file. */
 export async function startApp(name: string): Promise<AppHandle> {
-  // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
-  const database = `fahrplan_e2e_${process.env.TEST_DATABASE_PREFIX ?? ""}${
-    name.replace(/[^a-z0-9]/gi, "_").toLowerCase()
-  }`;
-  const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${database} with (force)`);
-  await admin.unsafe(`create database ${database}`);
-  await admin.end();
-  const databaseUrl = `${serverUrl}/${database}`;
+  const database = await prepareDatabase(name);
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const port = await freePort();
   const [bin, prefix] = denoCommand();
   const child: ChildProcess = spawn(
@@ -59,7 +100,7 @@ export async function startApp(name: string): Promise<AppHandle> {
     [...prefix, "run", "-A", "scripts/start.ts", "--no-build"],
     {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1" },
+      env: { ...inherited, ...database.env, PORT: String(port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
@@ -77,6 +118,7 @@ export async function startApp(name: string): Promise<AppHandle> {
     if (Date.now() > deadline) throw new Error(`app did not start within 60 s:\n${output}`);
     await new Promise((r) => setTimeout(r, 200));
   }
+  const databaseUrl = database.url();
   const sql = postgres(databaseUrl, { max: 2, onnotice: () => {} });
   return {
     baseURL,
@@ -112,6 +154,7 @@ export async function startApp(name: string): Promise<AppHandle> {
       await sql.end({ timeout: 2 });
       child.kill("SIGTERM");
       await new Promise((r) => child.exitCode !== null ? r(null) : child.once("exit", r));
+      database.remove();
     },
   };
 }

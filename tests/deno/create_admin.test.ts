@@ -1,9 +1,12 @@
 import { verifyPassword } from "../../api/auth/passwords.ts";
 import { assert, assertEquals } from "../../api/testing/assert.ts";
-import { createTestApp } from "../../api/testing/test_app.ts";
+import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
 const t = await createTestApp("create_admin");
+
+/** Each test starts without users and makes the ones it needs. */
+const clean = () => t.sql`delete from users`;
 
 async function createAdmin(args: string[], stdin?: string) {
   const child = new Deno.Command(Deno.execPath(), {
@@ -24,6 +27,7 @@ async function createAdmin(args: string[], stdin?: string) {
 }
 
 Deno.test("create-admin generates and prints a password that signs in", async () => {
+  await clean();
   const result = await createAdmin(["chefin"]);
   assertEquals(result.code, 0, result.stderr);
   const password = result.stdout.match(/Passwort[^:]*:\s+(\S+)/)![1];
@@ -34,6 +38,7 @@ Deno.test("create-admin generates and prints a password that signs in", async ()
 });
 
 Deno.test("create-admin --password-stdin takes the password and prints none", async () => {
+  await clean();
   const result = await createAdmin(["zweiter", "--password-stdin"], "ein-langes-passwort\n");
   assertEquals(result.code, 0, result.stderr);
   assert(!result.stdout.includes("ein-langes-passwort"));
@@ -42,6 +47,8 @@ Deno.test("create-admin --password-stdin takes the password and prints none", as
 });
 
 Deno.test("create-admin refuses a taken username with a German message", async () => {
+  await clean();
+  await insertUser(t.sql, { username: "chefin", role: "admin" });
   const result = await createAdmin(["chefin"]);
   assertEquals(result.code, 2);
   assert(result.stderr.includes("gibt es schon"));

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
-import { breakWindows, lessonRuns, overlongRuns } from "./breakAfterHours.ts";
+import { breakWindows, lessonRuns, overlongRuns } from "./break_after_hours.ts";
 
 Deno.test("break rule: runs end at one free hour, or two above 60 minutes", () => {
   assert.deepEqual(lessonRuns([8, 9, 11, 12], 1), [[8, 9], [11, 12]]);

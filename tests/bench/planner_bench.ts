@@ -5,15 +5,15 @@
  * soft weight at 0 (no search), then with the instance's weights, both measured by quality.ts.
  */
 import highsLoader from "highs";
-import { parseInstance } from "./instance.ts";
-import { mipModel } from "./mipModel.ts";
-import { plan } from "./plan.ts";
-import { measureQuality } from "./quality.ts";
-import { verifyPlan } from "./verify.ts";
+import { parseInstance } from "../../solver/instance.ts";
+import { mipModel } from "./mip_model.ts";
+import { plan } from "../../solver/plan.ts";
+import { measureQuality } from "../../solver/quality.ts";
+import { verifyPlan } from "../../solver/verify.ts";
 
 const NAMES = ["klein", "mittel", "gross", "mega", "legendary"];
 const quick = Deno.args.includes("--quick");
-const dir = new URL("./examples/", import.meta.url);
+const dir = new URL("../../solver/examples/", import.meta.url);
 // The package's types describe the ESM default export; under Deno's npm interop they arrive as the
 // module namespace, so the loader is typed by hand here.
 type Solver = {

@@ -5,10 +5,10 @@
  * instructor; the break rule is exact as "no breakAfterHours+1 consecutive hours all taught"
  * (with minBreakMinutes above 60 the windows of breakAfterHours+2 hours are a relaxation).
  */
-import type { Instance } from "./instance.ts";
-import { buildModel, slot } from "./model.ts";
-import { buildNetwork } from "./network.ts";
-import { breakWindows } from "./rules/breakAfterHours.ts";
+import type { Instance } from "../../solver/instance.ts";
+import { buildModel, slot } from "../../solver/model.ts";
+import { buildNetwork } from "../../solver/network.ts";
+import { breakWindows } from "../../solver/rules/break_after_hours.ts";
 
 /** The LP-format text of the MIP maximising the number of new lessons. */
 export function mipModel(instance: Instance): { lp: string; variables: number } {

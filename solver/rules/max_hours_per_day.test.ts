@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
-import { dayCapacity } from "./maxHoursPerDay.ts";
+import { dayCapacity } from "./max_hours_per_day.ts";
 
 Deno.test("max hours per day: capacity left after fixed lessons", () => {
   assert.equal(dayCapacity(8, 3), 5);

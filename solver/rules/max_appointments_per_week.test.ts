@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
-import { weekIndexOfDays } from "./maxAppointmentsPerWeek.ts";
+import { weekIndexOfDays } from "./max_appointments_per_week.ts";
 
 Deno.test("week limit: ISO weeks of a horizon starting on a Saturday", () => {
   assert.deepEqual(weekIndexOfDays("2027-03-06", 10), [0, 0, 1, 1, 1, 1, 1, 1, 1, 2]);

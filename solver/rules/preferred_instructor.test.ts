@@ -5,7 +5,7 @@ import { buildModel } from "../model.ts";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
-import { preferredInstructorPenalty } from "./preferredInstructor.ts";
+import { preferredInstructorPenalty } from "./preferred_instructor.ts";
 
 Deno.test("preferred instructor: penalty per lesson with someone else", () => {
   assert.equal(preferredInstructorPenalty(new Map([[0, 2], [1, 3]]), 0, 60), 180);

@@ -3,7 +3,7 @@ import { lessonsFromFlow } from "./assign.ts";
 import { lessonCounts } from "./fairness.ts";
 import { buildModel } from "./model.ts";
 import { buildNetwork } from "./network.ts";
-import { routePreferredHoursFirst } from "./preferredFirst.ts";
+import { routePreferredHoursFirst } from "./preferred_first.ts";
 import { tiny } from "./testing/tiny.ts";
 
 Deno.test("preferred first: the same lessons per student, in their preferred hours where free", () => {

@@ -3,7 +3,7 @@ import { plan } from "../plan.ts";
 import { measureQuality } from "../quality.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
-import { preferredHours, preferredTimePenalty } from "./preferredTimes.ts";
+import { preferredHours, preferredTimePenalty } from "./preferred_times.ts";
 
 Deno.test("preferred times: hours inside the windows of that weekday", () => {
   const [student] =

@@ -1,0 +1,65 @@
+import postgres from "postgres";
+import { startEmbeddedDatabase } from "../../scripts/embedded_db.ts";
+
+/** The Postgres server the test databases are made on. */
+export const testServerUrl = Deno.env.get("TEST_DATABASE_SERVER") ??
+  "postgres://postgres@127.0.0.1:5432";
+
+/** Whether something accepts connections at the server's address. */
+async function answers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  try {
+    const conn = await Deno.connect({ hostname, port: Number(port || 5432) });
+    conn.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let decided: Promise<boolean> | undefined;
+
+/**
+ * Whether the database tests run on embedded PGlite instead of the Postgres server:
+ * FAHRPLAN_TEST_PGLITE=1 forces PGlite, =0 forces the server (CI, where a server that did not come
+ * up must fail the run); unset, PGlite is used when nothing answers at the server's address, so
+ * the tests also pass on a machine without Postgres.
+ */
+export function usesPglite(): Promise<boolean> {
+  const forced = Deno.env.get("FAHRPLAN_TEST_PGLITE");
+  if (forced === "1" || forced === "0") return Promise.resolve(forced === "1");
+  return decided ??= answers(testServerUrl).then((up) => !up);
+}
+
+/** The line `deno task test` starts with, so nobody mistakes a PGlite run for one on Postgres. */
+export async function testDatabaseBanner(): Promise<string> {
+  if (!(await usesPglite())) return `Datenbanktests auf Postgres (${new URL(testServerUrl).host}).`;
+  return Deno.env.get("FAHRPLAN_TEST_PGLITE") === "1"
+    ? "FAHRPLAN_TEST_PGLITE=1: die Datenbanktests laufen auf PGlite (eingebettet)."
+    : `Keine Postgres-Datenbank auf ${
+      new URL(testServerUrl).host
+    }: die Datenbanktests laufen auf PGlite (eingebettet).`;
+}
+
+/**
+ * A fresh, empty database for one test file; `stop` releases it. On Postgres each file names its
+ * own database on the shared server (dropped and created again), so files run in parallel. On
+ * PGlite each file gets its own in-memory instance on a free loopback port: `deno test` runs
+ * every file in its own process, and child processes (worker, scripts) reach it by URL.
+ */
+export async function createTestDatabase(
+  name: string,
+): Promise<{ url: string; stop(): Promise<void> }> {
+  if (await usesPglite()) {
+    const embedded = await startEmbeddedDatabase();
+    return { url: embedded.url, stop: embedded.stop };
+  }
+  // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
+  const prefix = Deno.env.get("TEST_DATABASE_PREFIX") ?? "";
+  const database = `fahrplan_test_${prefix}${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
+  const admin = postgres(`${testServerUrl}/postgres`, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${database} with (force)`);
+  await admin.unsafe(`create database ${database}`);
+  await admin.end();
+  return { url: `${testServerUrl}/${database}`, stop: async () => {} };
+}
