@@ -312,8 +312,3 @@ export async function clearPersonalData(): Promise<void> {
   userId = null;
   setState({ pending: 0, syncing: false, conflicts: [], sessionExpired: false });
 }
-
-/** Marks the session as expired (a 401 seen elsewhere); the queue stays for the next login. */
-export function markSessionExpired(): void {
-  if (state.pending > 0) setState({ sessionExpired: true });
-}
