@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import {
   type AppointmentRow,
   appointmentSelect,

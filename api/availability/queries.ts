@@ -1,8 +1,8 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { containsPattern, pageInfo, type PageParams } from "../people/list_query.ts";
 import { fullNameSql } from "../people/user_rows.ts";
-import { germanDayName } from "../people/values.ts";
+import { germanDayName } from "../../common/german_words.ts";
 import type { ImportLine } from "./csv_rows.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { invalid } from "./values.ts";
 import {
   instructorFiguresJoin,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import type { AppEnv } from "../env.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";

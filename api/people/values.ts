@@ -1,31 +1,6 @@
+import { englishWeekdayKeys } from "../../common/german_words.ts";
+import { isIsoDate } from "../../common/time.ts";
 import { AppError } from "../lib/errors.ts";
-
-/** Lower-case English weekday names as the admin payloads send them; index + 1 = day_of_week. */
-export const englishDays = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-
-/** German weekday names, index + 1 = day_of_week (1 = Montag). */
-export const germanDays = [
-  "Montag",
-  "Dienstag",
-  "Mittwoch",
-  "Donnerstag",
-  "Freitag",
-  "Samstag",
-  "Sonntag",
-] as const;
-
-/** The German name of a day_of_week (1..7), or '' when there is none. */
-export function germanDayName(day: number | null | undefined): string {
-  return day && day >= 1 && day <= 7 ? germanDays[day - 1] : "";
-}
 
 /** A 400 answer whose German message the screens show as it is. */
 export function invalid(message: string): AppError {
@@ -66,9 +41,7 @@ export function parseTimeRange(start: unknown, end: unknown, row: string) {
 export function parseDate(value: unknown, row: string): string {
   const text = typeof value === "string" ? value.trim() : String(value);
   // Years outside 1900-2999 are typing slips (and year 0 would reach Postgres as an error).
-  const match = /^((?:19|2\d)\d{2})-(\d{2})-(\d{2})$/.exec(text);
-  const date = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : null;
-  if (!match || !date || date.getUTCMonth() !== +match[2] - 1 || date.getUTCDate() !== +match[3]) {
+  if (!/^(19|2\d)/.test(text) || !isIsoDate(text)) {
     throw invalid(`${row}: Ungültiges Datum „${text}“ (erwartet JJJJ-MM-TT).`);
   }
   return text;
@@ -88,7 +61,7 @@ export function parseDateRange(start: unknown, end: unknown, row: string) {
  */
 export function parseDay(value: unknown, lastDay = 7): number | null {
   const text = String(value ?? "").trim().toLowerCase();
-  const day = /^\d$/.test(text) ? Number(text) : englishDays.indexOf(text as never) + 1;
+  const day = /^\d$/.test(text) ? Number(text) : englishWeekdayKeys.indexOf(text as never) + 1;
   return day >= 1 && day <= lastDay ? day : null;
 }
 

@@ -1,9 +1,10 @@
-import { generatePassword, hashPassword } from "../auth/passwords.ts";
-import type { Sql } from "../db.ts";
+import { generatePassword, hashPassword } from "../../common/passwords.ts";
+import type { Sql } from "../../db/connection.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import type { InstructorData } from "./instructor_payload.ts";
 import type { PersonFields } from "./person_fields.ts";
-import { licenceHours, type StudentData } from "./student_payload.ts";
+import { licenceHours } from "../../common/student_rules.ts";
+import type { StudentData } from "./student_payload.ts";
 import { freeUsername } from "./usernames.ts";
 
 // postgres.js hands the transaction a narrower type; both run the same tagged queries.

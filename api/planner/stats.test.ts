@@ -1,5 +1,6 @@
 import { assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 const t = await createTestApp("stats");
 await insertUser(t.sql, { username: "chef", role: "admin" });
@@ -16,13 +17,13 @@ async function stats() {
 
 /** Berlin's today plus `days`, at the Berlin wall-clock `time`, as an instant. */
 function at(days: number, time: string) {
-  return t.sql`(((now() at time zone 'Europe/Berlin')::date + ${days}::int) + ${time}::time)
-                 at time zone 'Europe/Berlin'`;
+  return t.sql`(((now() at time zone ${SCHOOL_TIME_ZONE})::date + ${days}::int) + ${time}::time)
+                 at time zone ${SCHOOL_TIME_ZONE}`;
 }
 
 /** Berlin's today plus `days`, as a date. */
 function day(days: number) {
-  return t.sql`((now() at time zone 'Europe/Berlin')::date + ${days}::int)`;
+  return t.sql`((now() at time zone ${SCHOOL_TIME_ZONE})::date + ${days}::int)`;
 }
 
 async function lesson(

@@ -1,4 +1,4 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { fairnessRow, overviewCounts, workloadRow } from "./stats_queries.ts";
 
 /** One instructor in a top list of the workload statistics. */
@@ -12,7 +12,7 @@ interface TopInstructor {
 /**
  * The dashboard statistics (spec 01 §3 "Stats"): the system overview counts, fairness across the
  * students and the instructors' workload. Fairness and workload count the non-cancelled
- * appointments that start in the planning horizon (the 30 days from tomorrow, Europe/Berlin) and
+ * appointments that start in the planning horizon (the 30 days from tomorrow on the school's calendar) and
  * cover the active students and instructors; the counts cover every non-cancelled appointment.
  * Three queries, one per part, each aggregating in SQL, in one read-only snapshot.
  */

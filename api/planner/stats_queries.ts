@@ -1,5 +1,6 @@
 import type postgres from "postgres";
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 /** The pool or a transaction of it. */
 type Db = Sql | postgres.TransactionSql;
@@ -8,17 +9,17 @@ type Db = Sql | postgres.TransactionSql;
 export const HORIZON_DAYS = 30;
 
 /**
- * The planning horizon as the planner sees it: the 30 days from tomorrow (Europe/Berlin), as
+ * The planning horizon as the planner sees it: the 30 days from tomorrow on the school's calendar, as
  * dates and as the instants they start and end. Appointments belong to it by their start.
  */
 function horizon(sql: Db) {
   return sql`
     horizon as (
       select first_day, last_day,
-             first_day::timestamp at time zone 'Europe/Berlin' as starts,
-             (last_day + 1)::timestamp at time zone 'Europe/Berlin' as ends
-        from (select (now() at time zone 'Europe/Berlin')::date + 1 as first_day,
-                     (now() at time zone 'Europe/Berlin')::date + ${HORIZON_DAYS}::int as last_day
+             first_day::timestamp at time zone ${SCHOOL_TIME_ZONE} as starts,
+             (last_day + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE} as ends
+        from (select (now() at time zone ${SCHOOL_TIME_ZONE})::date + 1 as first_day,
+                     (now() at time zone ${SCHOOL_TIME_ZONE})::date + ${HORIZON_DAYS}::int as last_day
              ) d
     )
   `;

@@ -1,5 +1,5 @@
 import type postgres from "postgres";
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import type { AvailabilityWrite, SpecialDatesWrite } from "./schemas.ts";
 
 /** A pool or a transaction: every query here runs in either. */

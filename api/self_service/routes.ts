@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { currentUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
-import { berlinIso } from "./berlin_time.ts";
+import { schoolIso } from "../../common/time.ts";
 import {
   listAppointments,
   listAvailability,
@@ -76,8 +76,8 @@ export const selfServiceRoutes = new Hono<AppEnv>()
     const rows = await listAppointments(c.get("sql"), user.id);
     return c.json(rows.map((row) => ({
       id: row.id,
-      start_time: berlinIso(row.starts_at),
-      end_time: berlinIso(row.ends_at),
+      start_time: schoolIso(row.starts_at),
+      end_time: schoolIso(row.ends_at),
       appointment_type: row.appointment_type,
       type_display: typeDisplay[row.appointment_type] ?? row.appointment_type,
       title: row.title,

@@ -1,26 +1,12 @@
 import { createApp } from "../app.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import { readConfig } from "../config.ts";
-import { connect, type Sql } from "../db.ts";
-import { migrate } from "../migrate.ts";
+import { createTestDatabase } from "../../db/test_database.ts";
 
-const serverUrl = Deno.env.get("TEST_DATABASE_SERVER") ?? "postgres://postgres@127.0.0.1:5432";
+export { insertUser } from "../../db/test_database.ts";
 
-/**
- * A fresh database for one test file (dropped and created again), migrated, with the app on it.
- * Each test file names its own database, so files run in parallel against one Postgres server.
- */
+/** A fresh, migrated database for one test file (see createTestDatabase) with the app on it. */
 export async function createTestApp(name: string) {
-  // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
-  const prefix = Deno.env.get("TEST_DATABASE_PREFIX") ?? "";
-  const database = `fahrplan_test_${prefix}${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
-  const admin = connect(`${serverUrl}/postgres`, { max: 1 });
-  await admin.unsafe(`drop database if exists ${database} with (force)`);
-  await admin.unsafe(`create database ${database}`);
-  await admin.end();
-  const url = `${serverUrl}/${database}`;
-  const sql = connect(url);
-  await migrate(sql);
+  const { sql, url } = await createTestDatabase(name);
   const config = readConfig({ DATABASE_URL: url, PORT: "0" });
   const app = createApp({ sql, config });
   return {
@@ -31,40 +17,6 @@ export async function createTestApp(name: string) {
     client: () => new TestClient(app),
     close: () => sql.end({ timeout: 5 }),
   };
-}
-
-type Role = "admin" | "instructor" | "student";
-const passwordHashes = new Map<string, Promise<string>>();
-
-/** Inserts a user directly; returns its id. Hashes are cached: argon2 is slow on purpose. */
-export async function insertUser(
-  sql: Sql,
-  user: {
-    username: string;
-    role: Role;
-    password?: string;
-    first_name?: string;
-    last_name?: string;
-    email?: string;
-  },
-): Promise<number> {
-  const password = user.password ?? "geheim-passwort-1";
-  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
-  const hash = await passwordHashes.get(password)!;
-  const [row] = await sql`
-    insert into users (username, role, password_hash, first_name, last_name, email)
-    values (${user.username}, ${user.role}, ${hash}, ${user.first_name ?? ""},
-            ${user.last_name ?? ""}, ${user.email ?? ""})
-    returning id::int
-  `;
-  if (user.role === "instructor") {
-    await sql`insert into instructor_profiles (user_id, transmission_types) values (${row.id}, '{manual}')`;
-  }
-  if (user.role === "student") {
-    await sql`insert into student_profiles (user_id, license_class, required_manual_hours)
-              values (${row.id}, 'B', 20)`;
-  }
-  return row.id;
 }
 
 interface AppLike {

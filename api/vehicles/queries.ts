@@ -1,4 +1,4 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { AppError } from "../lib/errors.ts";
 
 /** The sort_by values of the vehicle list. */

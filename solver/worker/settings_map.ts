@@ -1,4 +1,4 @@
-import type { PlannerSettings } from "../../api/planner/settings_schema.ts";
+import type { PlannerSettings } from "../../common/contract/planner_settings.ts";
 import type { WeeklyWindow } from "../instance.ts";
 
 /** The FORMAT.md settings object the planner reads. */

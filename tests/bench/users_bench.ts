@@ -9,8 +9,8 @@
  */
 import { createApp } from "../../api/app.ts";
 import { readConfig } from "../../api/config.ts";
-import { connect, type Sql } from "../../api/db.ts";
-import { migrate } from "../../api/migrate.ts";
+import { connect, type Sql } from "../../db/connection.ts";
+import { migrate } from "../../db/migrate.ts";
 import { insertUser, TestClient } from "../../api/testing/test_app.ts";
 import { seedPeople } from "../../scripts/seed_people.ts";
 

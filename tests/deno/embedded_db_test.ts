@@ -1,5 +1,5 @@
-import { connect } from "../../api/db.ts";
-import { migrate } from "../../api/migrate.ts";
+import { connect } from "../../db/connection.ts";
+import { migrate } from "../../db/migrate.ts";
 import { assertEquals } from "../../api/testing/assert.ts";
 import { startEmbeddedDatabase } from "../../scripts/embedded_db.ts";
 

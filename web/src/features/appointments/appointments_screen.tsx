@@ -1,3 +1,5 @@
+import type { AppointmentRow } from "../../../../common/contract/appointment_row.ts";
+import { transmissionLabel } from "../../../../common/german_words.ts";
 import { useRef, useState } from "react";
 import { type Column, DataTable } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
@@ -5,12 +7,7 @@ import { Pagination } from "../../components/ui/pagination.tsx";
 import { SearchInput } from "../../components/ui/search_input.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { usePageTitle } from "../../lib/page_title.ts";
-import {
-  type AppointmentRow,
-  statusView,
-  transmissionLabel,
-  weekdayDate,
-} from "./appointment_labels.ts";
+import { statusView, weekdayDate } from "./appointment_labels.ts";
 import {
   appointmentExports,
   downloadAppointmentExport,

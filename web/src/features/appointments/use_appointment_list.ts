@@ -1,12 +1,19 @@
 import { useCallback, useEffect, useState } from "react";
-import { listQuery, type PageAnswer, type SortState } from "../../components/ui/data_table.tsx";
-import { api } from "../../lib/api.ts";
-import type { AppointmentRow } from "./appointment_labels.ts";
+import type { AppointmentRow } from "../../../../common/contract/appointment_row.ts";
+import type { ListPage } from "../../../../common/contract/list_page.ts";
+import { listQuery, type SortState } from "../../components/ui/data_table.tsx";
+import { call } from "../../lib/api.ts";
 
 /** The spec's page size of the appointments list (spec 01 §9). */
 export const appointmentPageSize = 50;
 
-const emptyPage: PageAnswer<AppointmentRow> = { results: [], total: 0, total_pages: 1, page: 1 };
+const emptyPage: ListPage<AppointmentRow> = {
+  results: [],
+  total: 0,
+  total_pages: 1,
+  page: 1,
+  page_size: appointmentPageSize,
+};
 
 /**
  * The searched, sorted, paged appointments list. Unlike the shared useServerList, a failed load
@@ -23,9 +30,7 @@ export function useAppointmentList() {
     const controller = new AbortController();
     setLoading(true);
     const query = listQuery({ search, sort, page, pageSize: appointmentPageSize });
-    api.get<PageAnswer<AppointmentRow>>(`/admin/appointments/?${query}`, {
-      signal: controller.signal,
-    })
+    call("GET /admin/appointments/", { query, signal: controller.signal })
       .then((data) => {
         // A page past the end (the data shrank meanwhile) moves back to the last one.
         if (page > data.total_pages) setPageState(Math.max(1, data.total_pages));

@@ -7,7 +7,8 @@ import {
   germanWeekdayShort,
 } from "../../lib/german_dates.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
-import { addMonths, berlinClock, berlinDay, type Month, monthOf, monthWeeks } from "./month.ts";
+import { isoWeekday, schoolClock, schoolDay } from "../../../../common/time.ts";
+import { addMonths, type Month, monthOf, monthWeeks } from "./month.ts";
 import { useWideScreen } from "./use_wide_screen.ts";
 import "./calendar.css";
 
@@ -34,7 +35,7 @@ function AppointmentItem(
   return (
     <li className="calendar-appointment" title={people || undefined}>
       <time dateTime={appointment.start_time} className="calendar-time">
-        {berlinClock(appointment.start_time)}
+        {schoolClock(appointment.start_time)}
       </time>
       <span
         className={`calendar-badge ${automatic ? "is-automatic" : "is-manual"}`}
@@ -50,8 +51,8 @@ function AppointmentItem(
 }
 
 function longDate(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const weekday = germanWeekdayNames[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7];
+  const [, m, d] = day.split("-").map(Number);
+  const weekday = germanWeekdayNames[isoWeekday(day) - 1];
   return `${weekday}, ${d}. ${germanMonthNames[m - 1]}`;
 }
 
@@ -65,7 +66,7 @@ export default function CalendarScreen() {
     user?.role === "instructor"
       ? a.student_name && `mit ${a.student_name}`
       : a.instructor_name && `mit ${a.instructor_name}`;
-  const today = berlinDay(new Date());
+  const today = schoolDay(new Date());
   const [month, setMonth] = useState<Month>(() => monthOf(today));
   const [appointments, setAppointments] = useState<Appointment[]>([]);
   const [loaded, setLoaded] = useState(false);
@@ -80,7 +81,7 @@ export default function CalendarScreen() {
   const byDay = useMemo(() => {
     const map = new Map<string, Appointment[]>();
     for (const appointment of appointments) {
-      const day = berlinDay(appointment.start_time);
+      const day = schoolDay(appointment.start_time);
       map.set(day, [...(map.get(day) ?? []), appointment]);
     }
     return map;
