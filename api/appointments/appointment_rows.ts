@@ -1,5 +1,6 @@
 import type { AppointmentRow } from "../../common/contract/appointment_row.ts";
 import type { Sql } from "../../db/connection.ts";
+import { fullNameSql } from "../lib/person_name.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 export type { AppointmentRow };
@@ -7,12 +8,6 @@ export type { AppointmentRow };
 /** The German name of an appointment type; unknown types are shown as they are stored. */
 export function appointmentTypeDisplay(type: string): string {
   return type === "driving_lesson" ? "Fahrstunde" : type;
-}
-
-/** A person's display name: first and last name, else the username. */
-export function personNameSql(sql: Sql, alias: string) {
-  const a = sql.unsafe(alias);
-  return sql`coalesce(nullif(trim(${a}.first_name || ' ' || ${a}.last_name), ''), ${a}.username)`;
 }
 
 /**
@@ -34,10 +29,17 @@ export function appointmentSelect(sql: Sql) {
            to_char(a.starts_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD') as date,
            to_char(a.starts_at at time zone ${SCHOOL_TIME_ZONE}, 'HH24:MI') as time,
            to_char(a.ends_at at time zone ${SCHOOL_TIME_ZONE}, 'HH24:MI') as end_clock,
-           s.id::int as student_id, ${personNameSql(sql, "s")} as student_name,
-           i.id::int as instructor_id, ${personNameSql(sql, "i")} as instructor_name,
+           s.id::int as student_id, ${fullNameSql(sql, "s")} as student_name,
+           i.id::int as instructor_id, ${fullNameSql(sql, "i")} as instructor_name,
            a.appointment_type, a.title, v.name as vehicle,
            a.transmission as transmission_type, a.status
+    ${appointmentJoins(sql)}
+  `;
+}
+
+/** The tables behind an appointment row: a, its student s, instructor i and vehicle v. */
+export function appointmentJoins(sql: Sql) {
+  return sql`
     from appointments a
     join users s on s.id = a.student_id
     join users i on i.id = a.instructor_id

@@ -231,8 +231,8 @@ Deno.test("bad list parameters answer 400 with German messages", async () => {
   const cases: [string, string][] = [
     ["sort_by=password_hash", "Nach „password_hash“ kann nicht sortiert werden."],
     ["sort_direction=up", "Die Sortierrichtung muss „asc“ oder „desc“ sein."],
-    ["page=0", "Ungültige Seitenzahl: Bitte eine ganze Zahl von 1 bis 100000 angeben."],
-    ["page=abc", "Ungültige Seitenzahl: Bitte eine ganze Zahl von 1 bis 100000 angeben."],
+    ["page=0", "Ungültige Seitenzahl: Bitte eine ganze Zahl ab 1 angeben."],
+    ["page=abc", "Ungültige Seitenzahl: Bitte eine ganze Zahl ab 1 angeben."],
     ["page_size=500", "Ungültige Seitengröße: Bitte eine ganze Zahl von 1 bis 200 angeben."],
     [`search=${"x".repeat(101)}`, "Der Suchbegriff darf höchstens 100 Zeichen lang sein."],
   ];

@@ -6,7 +6,7 @@ import { appointmentsWorkbook, excelFileName } from "./excel_export.ts";
 import { schoolDay } from "../../common/time.ts";
 import { exportAppointments, exportRangeSchema } from "./export_rows.ts";
 import { appointmentsCalendar, icalFileName } from "./ical_export.ts";
-import { listAppointments, listQuerySchema } from "./list_query.ts";
+import { appointmentListSchema, listAppointments } from "./list_query.ts";
 import { pdfFileName, weeklyPlansPdf } from "./pdf_export.ts";
 
 function attachment(c: Context<AppEnv>, body: Uint8Array | string, fileName: string, type: string) {
@@ -20,7 +20,7 @@ function attachment(c: Context<AppEnv>, body: Uint8Array | string, fileName: str
 
 /** Mounted under /api/admin (admins only): the appointments list and its exports. */
 export const appointmentRoutes = new Hono<AppEnv>()
-  .get("/appointments/", validate("query", listQuerySchema), async (c) => {
+  .get("/appointments/", validate("query", appointmentListSchema), async (c) => {
     return c.json<AnswerOf<"GET /admin/appointments/">>(
       await listAppointments(c.get("sql"), c.req.valid("query")),
     );

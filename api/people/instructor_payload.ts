@@ -7,7 +7,8 @@ import {
   personFields,
   personShape,
 } from "./person_fields.ts";
-import { invalid, isBlank, parseDate, parseDateRange, parseDay, parseTimeRange } from "./values.ts";
+import { invalid } from "../lib/errors.ts";
+import { isBlank, parseDate, parseDateRange, parseDay, parseTimeRange } from "./values.ts";
 
 /** Instructor create/save payload (spec 02 §3); every list is optional on save. */
 export const instructorPayloadSchema = z.object({

@@ -8,9 +8,9 @@ import {
   personFields,
   personShape,
 } from "./person_fields.ts";
+import { invalid } from "../lib/errors.ts";
 import {
   formatMinutes,
-  invalid,
   isBlank,
   parseDateRange,
   parseDay,

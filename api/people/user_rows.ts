@@ -1,11 +1,6 @@
 import type { Sql } from "../../db/connection.ts";
+import { fullNameSql } from "../lib/person_name.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
-
-/** The display name: first and last name, or the username when both are empty. */
-export function fullNameSql(sql: Sql, alias = "u") {
-  const a = sql.unsafe(alias);
-  return sql`coalesce(nullif(trim(${a}.first_name || ' ' || ${a}.last_name), ''), ${a}.username)`;
-}
 
 /**
  * Planned hours per transmission from now on (non-cancelled), per student `u`. Together with

@@ -1,11 +1,6 @@
 import { englishWeekdayKeys } from "../../common/german_words.ts";
 import { isIsoDate } from "../../common/time.ts";
-import { AppError } from "../lib/errors.ts";
-
-/** A 400 answer whose German message the screens show as it is. */
-export function invalid(message: string): AppError {
-  return new AppError(400, "validation_failed", message);
-}
+import { invalid } from "../lib/errors.ts";
 
 /** True for a value the screens send for "nothing entered": absent, null or blank. */
 export function isBlank(value: unknown): boolean {
