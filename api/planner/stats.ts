@@ -9,6 +9,27 @@ interface TopInstructor {
   appointments_count: number;
 }
 
+type Share =
+  | "with_appointments"
+  | "with_appointments_percent"
+  | "without_appointments"
+  | "without_appointments_percent";
+
+/** The shares and averages of sharesSql, named for students or instructors, in the spec's order. */
+function shares<Who extends string>(who: Who, row: Record<string, unknown>) {
+  return {
+    [`${who}_with_appointments`]: row.with_appointments,
+    [`${who}_with_appointments_percent`]: row.with_percent,
+    [`${who}_without_appointments`]: row.without_appointments,
+    [`${who}_without_appointments_percent`]: row.without_percent,
+    avg_appointments_total: row.avg_total as number,
+    avg_appointments_with_appointments: row.avg_with as number,
+  } as Record<`${Who}_${Share}`, number> & {
+    avg_appointments_total: number;
+    avg_appointments_with_appointments: number;
+  };
+}
+
 /**
  * The dashboard statistics (spec 01 §3 "Stats"): the system overview counts, fairness across the
  * students and the instructors' workload. Fairness and workload count the non-cancelled
@@ -26,12 +47,7 @@ export async function dashboardStats(sql: Sql) {
     ...counts,
     fairness: {
       distribution: { "0": f.b0, "1": f.b1, "2": f.b2, "3": f.b3, "4": f.b4, "5+": f.b5 },
-      students_with_appointments: f.with_appointments as number,
-      students_with_appointments_percent: f.with_percent as number,
-      students_without_appointments: f.without_appointments as number,
-      students_without_appointments_percent: f.without_percent as number,
-      avg_appointments_total: f.avg_total as number,
-      avg_appointments_with_appointments: f.avg_with as number,
+      ...shares("students", f),
       fairness_score: f.fairness_score as number,
     },
     instructor_workload: {
@@ -43,12 +59,7 @@ export async function dashboardStats(sql: Sql) {
         "31-40": w.b31,
         "41+": w.b41,
       },
-      instructors_with_appointments: w.with_appointments as number,
-      instructors_with_appointments_percent: w.with_percent as number,
-      instructors_without_appointments: w.without_appointments as number,
-      instructors_without_appointments_percent: w.without_percent as number,
-      avg_appointments_total: w.avg_total as number,
-      avg_appointments_with_appointments: w.avg_with as number,
+      ...shares("instructors", w),
       min_appointments: w.min_appointments as number,
       max_appointments: w.max_appointments as number,
       top_instructors: w.top_instructors as TopInstructor[],

@@ -25,6 +25,22 @@ function horizon(sql: Db) {
   `;
 }
 
+/**
+ * Shares and averages of a `totals` row (total, with_appointments, appointments): the part the
+ * fairness and the workload answers have in common.
+ */
+function sharesSql(sql: Db) {
+  return sql`
+    total - with_appointments as without_appointments,
+    coalesce(round(100.0 * with_appointments / nullif(total, 0), 1), 0)::float8 as with_percent,
+    coalesce(round(100.0 * (total - with_appointments) / nullif(total, 0), 1), 0)::float8
+      as without_percent,
+    coalesce(round(appointments::numeric / nullif(total, 0), 2), 0)::float8 as avg_total,
+    coalesce(round(appointments::numeric / nullif(with_appointments, 0), 2), 0)::float8
+      as avg_with
+  `;
+}
+
 /** The four counts of the system overview. */
 export async function overviewCounts(sql: Db) {
   const [row] = await sql`
@@ -73,14 +89,7 @@ export async function fairnessRow(sql: Db) {
         from per_student
     )
     select b0, b1, b2, b3, b4, b5, total, with_appointments,
-           total - with_appointments as without_appointments,
-           coalesce(round(100.0 * with_appointments / nullif(total, 0), 1), 0)::float8
-             as with_percent,
-           coalesce(round(100.0 * (total - with_appointments) / nullif(total, 0), 1), 0)::float8
-             as without_percent,
-           coalesce(round(appointments::numeric / nullif(total, 0), 2), 0)::float8 as avg_total,
-           coalesce(round(appointments::numeric / nullif(with_appointments, 0), 2), 0)::float8
-             as avg_with,
+           ${sharesSql(sql)},
            round(std_dev, 2)::float8 as fairness_score
       from totals
   `;
@@ -187,14 +196,7 @@ export async function workloadRow(sql: Db) {
         from per_instructor
     )
     select totals.*,
-           total - with_appointments as without_appointments,
-           coalesce(round(100.0 * with_appointments / nullif(total, 0), 1), 0)::float8
-             as with_percent,
-           coalesce(round(100.0 * (total - with_appointments) / nullif(total, 0), 1), 0)::float8
-             as without_percent,
-           coalesce(round(appointments::numeric / nullif(total, 0), 2), 0)::float8 as avg_total,
-           coalesce(round(appointments::numeric / nullif(with_appointments, 0), 2), 0)::float8
-             as avg_with,
+           ${sharesSql(sql)},
            (select coalesce(json_agg(json_build_object(
                      'first_name', first_name, 'last_name', last_name, 'username', username,
                      'appointments_count', n)
