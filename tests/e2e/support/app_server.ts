@@ -44,9 +44,7 @@ export interface AppHandle {
 /** Starts the app on a fresh database named after the spec file. */
 export async function startApp(name: string): Promise<AppHandle> {
   // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
-  const database = `fahrplan_e2e_${process.env.TEST_DATABASE_PREFIX ?? ""}${
-    name.replace(/[^a-z0-9]/gi, "_").toLowerCase()
-  }`;
+  const database = `fahrplan_e2e_${process.env.TEST_DATABASE_PREFIX ?? ""}${name.replace(/[^a-z0-9]/gi, "_").toLowerCase()}`;
   const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${database} with (force)`);
   await admin.unsafe(`create database ${database}`);
