@@ -7,12 +7,11 @@ import {
   listAppointments,
   listAvailability,
   listSpecialDates,
-  readVersion,
   replaceAvailability,
   replaceSpecialDates,
 } from "./queries.ts";
 import { availabilityWriteSchema, specialDatesWriteSchema } from "./schemas.ts";
-import { etag, versionedWrite } from "./versioned_write.ts";
+import { versionedRead, versionedWrite } from "./versioned_write.ts";
 
 const typeDisplay: Record<string, string> = {
   driving_lesson: "Fahrstunde",
@@ -22,17 +21,7 @@ const typeDisplay: Record<string, string> = {
 
 /** Mounted under /api: the signed-in user's own /my-* data (ownership by session, never by id). */
 export const selfServiceRoutes = new Hono<AppEnv>()
-  .get("/my-availability/", async (c) => {
-    const user = currentUser(c);
-    const sql = c.get("sql");
-    // One snapshot, so the ETag belongs to exactly these rows.
-    const [rows, version] = await sql.begin("isolation level repeatable read", async (tx) => [
-      await listAvailability(tx, user.id),
-      await readVersion(tx, user.id, "availability"),
-    ]);
-    c.header("ETag", etag(version));
-    return c.json(rows);
-  })
+  .get("/my-availability/", (c) => versionedRead(c, "availability", listAvailability))
   .post("/my-availability/", validate("json", availabilityWriteSchema), async (c) => {
     const { availabilities } = c.req.valid("json");
     return await versionedWrite(c, {
@@ -47,16 +36,7 @@ export const selfServiceRoutes = new Hono<AppEnv>()
       }),
     });
   })
-  .get("/my-special-dates/", async (c) => {
-    const user = currentUser(c);
-    const sql = c.get("sql");
-    const [rows, version] = await sql.begin("isolation level repeatable read", async (tx) => [
-      await listSpecialDates(tx, user.id),
-      await readVersion(tx, user.id, "special_dates"),
-    ]);
-    c.header("ETag", etag(version));
-    return c.json(rows);
-  })
+  .get("/my-special-dates/", (c) => versionedRead(c, "special_dates", listSpecialDates))
   .post("/my-special-dates/", validate("json", specialDatesWriteSchema), async (c) => {
     const { special_dates } = c.req.valid("json");
     return await versionedWrite(c, {
