@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { hashPassword } from "../common/passwords.ts";
 import { connect, type Sql } from "../db/connection.ts";
 import { migrate } from "../db/migrate.ts";
-import { licenceHours, startLocations } from "../common/student_rules.ts";
+import { licenceHours, startLocations } from "../common/school_rules.ts";
 import { baseUsername } from "../common/usernames.ts";
 import { addDays, isoWeekday, SCHOOL_TIME_ZONE } from "../common/time.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { germanDayName } from "../../common/german_words.ts";
-import { type LicenceClass, licenceHours, startLocations } from "../../common/student_rules.ts";
+import { type LicenceClass, licenceHours, startLocations } from "../../common/school_rules.ts";
 import {
   looseValue,
   optionalText,

@@ -3,7 +3,7 @@ import type { Sql } from "../../db/connection.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import type { InstructorData } from "./instructor_payload.ts";
 import type { PersonFields } from "./person_fields.ts";
-import { licenceHours } from "../../common/student_rules.ts";
+import { licenceHours } from "../../common/school_rules.ts";
 import type { StudentData } from "./student_payload.ts";
 import { freeUsername } from "./usernames.ts";
 

@@ -1,4 +1,5 @@
 import type { PlannerProgress, UnplannedNeed } from "../../common/contract/planner_progress.ts";
+import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import type { JobRow } from "./queries.ts";
 
 const number = (value: unknown) => (typeof value === "number" ? value : 0);
@@ -32,7 +33,7 @@ export function toProgress(job: JobRow | undefined): PlannerProgress {
     students_total: number(r.students_total),
     avg_appointments_per_instructor: number(r.avg_appointments_per_instructor),
     instructors_total: number(r.instructors_total),
-    planning_horizon_days: number(r.planning_horizon_days) || 30,
+    planning_horizon_days: number(r.planning_horizon_days) || HORIZON_DAYS,
     duration_minutes: number(r.duration_minutes),
     upper_bound: number(r.upper_bound),
     unplanned: Array.isArray(r.unplanned) ? r.unplanned as UnplannedNeed[] : [],

@@ -1,12 +1,6 @@
-import type postgres from "postgres";
-import type { Sql } from "../../db/connection.ts";
+import type { Db } from "../../db/connection.ts";
+import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
-
-/** The pool or a transaction of it. */
-type Db = Sql | postgres.TransactionSql;
-
-/** Days the planner looks ahead (spec 01 §1); the same as HORIZON_DAYS of the planner worker. */
-export const HORIZON_DAYS = 30;
 
 /**
  * The planning horizon as the planner sees it: the 30 days from tomorrow on the school's calendar, as

@@ -10,10 +10,8 @@ import {
 } from "../../common/contract/planner_settings.ts";
 import type { WeeklyWindow } from "../instance.ts";
 import { preferredWithoutEdgeHours, toFormatSettings } from "./settings_map.ts";
+import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import { addDays, SCHOOL_TIME_ZONE } from "../../common/time.ts";
-
-/** Days the planner looks ahead (spec 01 §1). */
-export const HORIZON_DAYS = 30;
 
 interface DateRange {
   from: string;
