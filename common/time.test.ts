@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   daysBetween,
+  formatMinutes,
   isIsoDate,
   isoWeek,
   isoWeekday,
+  minutesOf,
   mondayOf,
   schoolClock,
   schoolDay,
@@ -34,6 +36,13 @@ describe("calendar arithmetic", () => {
     expect(addDays("2027-03-27", 2)).toBe("2027-03-29");
     expect(addDays("2028-03-01", -1)).toBe("2028-02-29");
     expect(daysBetween("2027-03-27", "2027-11-01")).toBe(219);
+  });
+
+  it("writes minutes as clock times and reads them back", () => {
+    expect(formatMinutes(0)).toBe("00:00");
+    expect(formatMinutes(14 * 60 + 5)).toBe("14:05");
+    expect(minutesOf("14:05")).toBe(845);
+    expect(minutesOf("23:59:00")).toBe(1439);
   });
 
   it("accepts only days that exist", () => {

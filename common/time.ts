@@ -67,6 +67,18 @@ export function schoolIso(instant: Date): string {
   return `${local}${sign}${hh}:${mm}`;
 }
 
+/** Minutes since midnight as 'HH:MM', the form the database and the screens use. */
+export function formatMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+}
+
+/** 'HH:MM' (or 'HH:MM:SS') as minutes since midnight; the text must be a valid clock time. */
+export function minutesOf(clock: string): number {
+  return Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
+}
+
 function toUtc(isoDate: string): Date {
   const [y, m, d] = isoDate.split("-").map(Number);
   return new Date(Date.UTC(y, m - 1, d));

@@ -1,7 +1,7 @@
 import Papa from "papaparse";
 import { AppError } from "../lib/errors.ts";
 import { germanWeekdayNames } from "../../common/german_words.ts";
-import { formatMinutes } from "../people/values.ts";
+import { formatMinutes } from "../../common/time.ts";
 
 /**
  * The availability import format (README: "Verfügbarkeiten importieren"):

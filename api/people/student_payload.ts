@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { germanDayName } from "../../common/german_words.ts";
+import { formatMinutes } from "../../common/time.ts";
 import { type LicenceClass, licenceHours, startLocations } from "../../common/school_rules.ts";
 import {
   looseValue,
@@ -9,14 +10,7 @@ import {
   personShape,
 } from "./person_fields.ts";
 import { invalid } from "../lib/errors.ts";
-import {
-  formatMinutes,
-  isBlank,
-  parseDateRange,
-  parseDay,
-  parseTime,
-  parseTimeRange,
-} from "./values.ts";
+import { isBlank, parseDateRange, parseDay, parseTime, parseTimeRange } from "./values.ts";
 
 const maxFreePeriodsPerDay = 3;
 

@@ -1,5 +1,5 @@
 import { englishWeekdayKeys } from "../../common/german_words.ts";
-import { isIsoDate } from "../../common/time.ts";
+import { formatMinutes, isIsoDate } from "../../common/time.ts";
 import { invalid } from "../lib/errors.ts";
 
 /** True for a value the screens send for "nothing entered": absent, null or blank. */
@@ -15,13 +15,6 @@ export function parseTime(value: unknown, row: string): number {
   const match = timePattern.exec(text);
   if (!match) throw invalid(`${row}: Ungültige Uhrzeit „${text}“ (erwartet HH:MM).`);
   return Number(match[1]) * 60 + Number(match[2]);
-}
-
-/** Minutes since midnight as HH:MM, the form the database and the screens use. */
-export function formatMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 }
 
 /** A from/to pair of times whose end must lie after its start; answers both as HH:MM. */
