@@ -84,4 +84,6 @@ plannerRoutes.put("/planner-settings/", validate("json", plannerSettingsSchema),
   });
 });
 
-plannerRoutes.get("/stats/", async (c) => c.json(await dashboardStats(c.get("sql"))));
+plannerRoutes.get("/stats/", async (c) => {
+  return c.json<AnswerOf<"GET /admin/stats/">>(await dashboardStats(c.get("sql")));
+});

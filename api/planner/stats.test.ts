@@ -1,4 +1,5 @@
-import { assertEquals } from "../testing/assert.ts";
+import { assertContract, assertEquals } from "../testing/assert.ts";
+import { dashboardStatsSchema } from "../../common/contract/dashboard_stats.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
@@ -12,7 +13,9 @@ async function stats() {
   await client.login("chef");
   const res = await client.get("/api/admin/stats/");
   assertEquals(res.status, 200);
-  return await res.json();
+  const body = await res.json();
+  assertContract(dashboardStatsSchema, body);
+  return body;
 }
 
 /** Berlin's today plus `days`, at the Berlin wall-clock `time`, as an instant. */

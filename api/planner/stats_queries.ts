@@ -1,4 +1,5 @@
 import type { Db } from "../../db/connection.ts";
+import type { SystemCounts } from "../../common/contract/dashboard_stats.ts";
 import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
@@ -44,12 +45,7 @@ export async function overviewCounts(sql: Db) {
       (select count(*)::int from appointments where status <> 'cancelled') as appointments,
       (select count(*)::int from availabilities) as availabilities
   `;
-  return row as {
-    students: number;
-    instructors: number;
-    appointments: number;
-    availabilities: number;
-  };
+  return row as SystemCounts;
 }
 
 /**

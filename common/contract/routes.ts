@@ -1,4 +1,5 @@
 import type { AppointmentRow } from "./appointment_row.ts";
+import type { DashboardStats } from "./dashboard_stats.ts";
 import type { ListPage } from "./list_page.ts";
 import type { PlannerProgress } from "./planner_progress.ts";
 import type { PlannerSettings, PlannerSettingsAnswer } from "./planner_settings.ts";
@@ -16,6 +17,7 @@ export interface ContractRoutes {
   "GET /admin/planner-settings/": { answer: PlannerSettingsAnswer };
   "PUT /admin/planner-settings/": { body: PlannerSettings; answer: PlannerSettingsAnswer };
   "GET /admin/appointments/": { answer: ListPage<AppointmentRow> };
+  "GET /admin/stats/": { answer: DashboardStats };
 }
 
 export type ContractRoute = keyof ContractRoutes;

@@ -7,7 +7,7 @@ import {
   utilizationLevel,
 } from "./stat_levels.ts";
 import { StatTile } from "./stat_tile.tsx";
-import type { TopInstructor, WorkloadStats } from "./stats_types.ts";
+import type { TopInstructor, WorkloadStats } from "../../../../common/contract/dashboard_stats.ts";
 import "./dashboard_stats.css";
 
 const countBuckets = ["0", "1-10", "11-20", "21-30", "31-40", "41+"] as const;
