@@ -1,4 +1,6 @@
-import { assert, assertEquals } from "../testing/assert.ts";
+import { z } from "zod";
+import { assert, assertContract, assertEquals } from "../testing/assert.ts";
+import { myAppointmentSchema } from "../../common/contract/my_appointment.ts";
 import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
@@ -318,6 +320,7 @@ Deno.test("my-appointments lists only the user's own lessons on the Berlin wall 
   const anna = await signedIn("anna");
   const annas = await (await anna.get("/api/my-appointments/")).json();
   assertEquals(annas.length, 1);
+  assertContract(z.array(myAppointmentSchema), annas);
   const { id, ...lesson } = annas[0];
   assert(typeof id === "number");
   assertEquals(lesson, {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { AnswerOf } from "../../common/contract/routes.ts";
 import { currentUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
@@ -54,7 +55,7 @@ export const selfServiceRoutes = new Hono<AppEnv>()
   .get("/my-appointments/", async (c) => {
     const user = currentUser(c);
     const rows = await listAppointments(c.get("sql"), user.id);
-    return c.json(rows.map((row) => ({
+    return c.json<AnswerOf<"GET /my-appointments/">>(rows.map((row) => ({
       id: row.id,
       start_time: schoolIso(row.starts_at),
       end_time: schoolIso(row.ends_at),

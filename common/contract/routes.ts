@@ -1,6 +1,7 @@
 import type { AppointmentRow } from "./appointment_row.ts";
 import type { DashboardStats } from "./dashboard_stats.ts";
 import type { ListPage } from "./list_page.ts";
+import type { MyAppointment } from "./my_appointment.ts";
 import type { PlannerProgress } from "./planner_progress.ts";
 import type { PlannerSettings, PlannerSettingsAnswer } from "./planner_settings.ts";
 import type { LoginAnswer, LoginRequest, SessionUser } from "./session.ts";
@@ -18,6 +19,7 @@ export interface ContractRoutes {
   "PUT /admin/planner-settings/": { body: PlannerSettings; answer: PlannerSettingsAnswer };
   "GET /admin/appointments/": { answer: ListPage<AppointmentRow> };
   "GET /admin/stats/": { answer: DashboardStats };
+  "GET /my-appointments/": { answer: MyAppointment[] };
 }
 
 export type ContractRoute = keyof ContractRoutes;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
-import { api } from "../../lib/api.ts";
+import type { MyAppointment } from "../../../../common/contract/my_appointment.ts";
+import { call } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.tsx";
 import {
   germanMonthNames,
@@ -12,18 +13,7 @@ import { addMonths, type Month, monthOf, monthWeeks } from "./month.ts";
 import { useWideScreen } from "./use_wide_screen.ts";
 import "./calendar.css";
 
-/** An appointment as GET /api/my-appointments/ answers it. */
-interface Appointment {
-  id: number;
-  start_time: string;
-  end_time: string;
-  appointment_type: string;
-  type_display: string;
-  title: string;
-  transmission_type: "automatic" | "manual";
-  instructor_name?: string;
-  student_name?: string;
-}
+type Appointment = MyAppointment;
 
 function AppointmentItem(
   { appointment, person }: { appointment: Appointment; person?: string },
@@ -72,7 +62,7 @@ export default function CalendarScreen() {
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    api.get<Appointment[]>("/my-appointments/")
+    call("GET /my-appointments/")
       .then((list) => setAppointments(list ?? []))
       .catch((err) => console.error("Fehler beim Laden der Termine", err))
       .finally(() => setLoaded(true));
