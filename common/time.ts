@@ -1,10 +1,11 @@
 /**
  * The school's clock and calendar arithmetic, shared by API, planner worker, scripts and web app.
- * The school keeps German time: this is the one place its zone is named; SQL binds it as a
- * parameter (`at time zone ${SCHOOL_TIME_ZONE}`). Days are ISO 'YYYY-MM-DD' strings of the
- * school's calendar; the arithmetic on them runs in UTC, where no day is 23 or 25 hours long.
+ * Days are ISO 'YYYY-MM-DD' strings of the school's calendar; the arithmetic on them runs in UTC,
+ * where no day is 23 or 25 hours long.
  */
-export const SCHOOL_TIME_ZONE = "Europe/Berlin";
+import { SCHOOL_TIME_ZONE } from "./time_zone.ts";
+
+export { SCHOOL_TIME_ZONE };
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", { timeZone: SCHOOL_TIME_ZONE });
 const clockFormat = new Intl.DateTimeFormat("de-DE", {
@@ -37,17 +38,6 @@ export function schoolClock(instant: string | Date): string {
 /** The school's wall-clock time 'HH:MM:SS' of an instant, as the activity log lines start. */
 export function schoolLogTime(date = new Date()): string {
   return date.toLocaleTimeString("de-DE", { timeZone: SCHOOL_TIME_ZONE, hour12: false });
-}
-
-/** 'TT.MM., HH:MM' on the school's clock, for entries older than a day. */
-export function schoolDayAndClock(date: Date): string {
-  return date.toLocaleString("de-DE", {
-    day: "2-digit",
-    month: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: SCHOOL_TIME_ZONE,
-  });
 }
 
 /**

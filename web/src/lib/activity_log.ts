@@ -1,4 +1,4 @@
-import { schoolDayAndClock } from "../../../common/time.ts";
+import { SCHOOL_TIME_ZONE } from "../../../common/time_zone.ts";
 
 /** One entry of the local activity log (spec 01 §3). */
 export interface ActivityEntry {
@@ -63,5 +63,11 @@ export function relativeTime(timestamp: string, now = new Date()): string {
   if (minutes < 60) return `Vor ${minutes} ${minutes === 1 ? "Minute" : "Minuten"}`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `Vor ${hours} ${hours === 1 ? "Stunde" : "Stunden"}`;
-  return schoolDayAndClock(then);
+  return then.toLocaleString("de-DE", {
+    day: "2-digit",
+    month: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: SCHOOL_TIME_ZONE,
+  });
 }
