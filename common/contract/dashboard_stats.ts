@@ -6,6 +6,23 @@ const count = z.number();
 const buckets = <const Key extends string>(keys: readonly Key[]) =>
   z.object(Object.fromEntries(keys.map((key) => [key, count])) as Record<Key, typeof count>);
 
+const shareNames = [
+  "with_appointments",
+  "with_appointments_percent",
+  "without_appointments",
+  "without_appointments_percent",
+] as const;
+
+/** The shares and averages fairness (students) and workload (instructors) both answer. */
+const shares = <const Who extends string>(who: Who) => ({
+  ...Object.fromEntries(shareNames.map((share) => [`${who}_${share}`, z.number()])) as Record<
+    `${Who}_${(typeof shareNames)[number]}`,
+    z.ZodNumber
+  >,
+  avg_appointments_total: z.number(),
+  avg_appointments_with_appointments: z.number(),
+});
+
 /** One instructor in the workload top lists. */
 export const topInstructorSchema = z.object({
   first_name: z.string(),
@@ -25,24 +42,14 @@ export const systemCountsSchema = z.object({
 /** Fairness across the active students, counted in the planning horizon (spec 01 §3 "Stats"). */
 export const fairnessStatsSchema = z.object({
   distribution: buckets(["0", "1", "2", "3", "4", "5+"]),
-  students_with_appointments: count,
-  students_with_appointments_percent: z.number(),
-  students_without_appointments: count,
-  students_without_appointments_percent: z.number(),
-  avg_appointments_total: z.number(),
-  avg_appointments_with_appointments: z.number(),
+  ...shares("students"),
   fairness_score: z.number(),
 });
 
 /** The active instructors' workload and utilization in the planning horizon. */
 export const workloadStatsSchema = z.object({
   distribution: buckets(["0", "1-10", "11-20", "21-30", "31-40", "41+"]),
-  instructors_with_appointments: count,
-  instructors_with_appointments_percent: z.number(),
-  instructors_without_appointments: count,
-  instructors_without_appointments_percent: z.number(),
-  avg_appointments_total: z.number(),
-  avg_appointments_with_appointments: z.number(),
+  ...shares("instructors"),
   min_appointments: count,
   max_appointments: count,
   top_instructors: z.array(topInstructorSchema),
