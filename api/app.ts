@@ -7,7 +7,7 @@ import { appointmentRoutes } from "./appointments/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { availabilityRoutes } from "./availability/routes.ts";
 import type { Config } from "./config.ts";
-import type { Sql } from "./db.ts";
+import type { Sql } from "../db/connection.ts";
 import type { AppEnv } from "./env.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
 import { securityHeaders } from "./lib/security_headers.ts";

@@ -10,6 +10,8 @@ export interface Config {
   webDist: string;
 }
 
+const repositoryRoot = new URL("../", import.meta.url);
+
 /** Reads the process environment into a Config; throws a readable error for bad values. */
 export function readConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
   const port = Number(env.PORT ?? 8000);
@@ -23,6 +25,7 @@ export function readConfig(env: Record<string, string | undefined> = Deno.env.to
     secureCookies: env.SECURE_COOKIES === "1",
     maxBodyBytes: 1024 * 1024,
     maxUploadBytes: 10 * 1024 * 1024,
-    webDist: env.WEB_DIST ?? new URL("../web/dist", import.meta.url).pathname,
+    // The built web app is served as files at run time, never loaded as code.
+    webDist: env.WEB_DIST ?? new URL("web/dist", repositoryRoot).pathname,
   };
 }

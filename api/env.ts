@@ -1,16 +1,8 @@
+import type { SessionUser } from "../common/contract/session.ts";
 import type { Config } from "./config.ts";
-import type { Sql } from "./db.ts";
+import type { Sql } from "../db/connection.ts";
 
-/** The signed-in user as the API answers it. */
-export interface SessionUser {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: "admin" | "instructor" | "student";
-  is_staff: boolean;
-}
+export type { SessionUser };
 
 /** Hono environment shared by every route module. */
 export interface AppEnv {

@@ -1,6 +1,6 @@
 import { createApp } from "./app.ts";
 import { readConfig } from "./config.ts";
-import { connect } from "./db.ts";
+import { connect } from "../db/connection.ts";
 import { webRoutes } from "./static.ts";
 
 /** Starts the HTTP server: the API under /api and the built web app everywhere else. */

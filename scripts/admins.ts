@@ -1,5 +1,5 @@
-import { generatePassword, hashPassword } from "../api/auth/passwords.ts";
-import type { Sql } from "../api/db.ts";
+import { generatePassword, hashPassword } from "../common/passwords.ts";
+import type { Sql } from "../db/connection.ts";
 
 /** Creates an administrator; returns the password (generated unless given). */
 export async function createAdmin(sql: Sql, username: string, password?: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { connect } from "../api/db.ts";
-import { migrate } from "../api/migrate.ts";
+import { connect } from "../db/connection.ts";
+import { migrate } from "../db/migrate.ts";
 import { createAdmin } from "./admins.ts";
 import { withDatabase } from "./database_url.ts";
 

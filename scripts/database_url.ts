@@ -1,4 +1,4 @@
-import { startEmbeddedDatabase } from "./embedded_db.ts";
+import { startEmbeddedDatabase } from "../db/embedded_db.ts";
 
 const dataDir = Deno.env.get("FAHRPLAN_DATA_DIR") ?? new URL("../.data", import.meta.url).pathname;
 

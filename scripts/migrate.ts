@@ -1,5 +1,5 @@
-import { connect } from "../api/db.ts";
-import { migrate } from "../api/migrate.ts";
+import { connect } from "../db/connection.ts";
+import { migrate } from "../db/migrate.ts";
 import { withDatabase } from "./database_url.ts";
 
 /** deno task db:migrate: applies pending migrations to DATABASE_URL or the embedded database. */

@@ -1,4 +1,4 @@
-import { testDatabaseBanner, usesPglite } from "../api/testing/test_database.ts";
+import { testDatabaseBanner, usesPglite } from "../db/test_database.ts";
 
 /**
  * deno task test: formatting, lint, type check, API and solver tests (Deno), web unit tests
@@ -58,7 +58,16 @@ async function check(step: string, cmd: string, args: string[]) {
 
 await check("fmt", deno, ["fmt", "--check"]);
 await check("lint", deno, ["lint"]);
-await check("check", deno, ["check", "api/", "solver/", "scripts/", "tests/", "web/src/"]);
+await check("check", deno, [
+  "check",
+  "api/",
+  "common/",
+  "db/",
+  "solver/",
+  "scripts/",
+  "tests/",
+  "web/src/",
+]);
 
 // The web build comes first: the start test and the end-to-end tests serve web/dist.
 let built = false;

@@ -5,11 +5,12 @@
  * For development and tests: every seeded user gets the same printed password.
  */
 import { parseArgs } from "node:util";
-import { hashPassword } from "../api/auth/passwords.ts";
-import { connect, type Sql } from "../api/db.ts";
-import { migrate } from "../api/migrate.ts";
+import { hashPassword } from "../common/passwords.ts";
+import { connect, type Sql } from "../db/connection.ts";
+import { migrate } from "../db/migrate.ts";
 import { type Instance, InstanceError, parseInstance } from "../solver/instance.ts";
 import { withDatabase } from "./database_url.ts";
+import { addDays, daysBetween, SCHOOL_TIME_ZONE } from "../common/time.ts";
 
 /** The password every seeded user gets. */
 export const SEED_PASSWORD = "fahrplan-entwicklung";
@@ -62,16 +63,6 @@ const lastNames = [
   "Nowak",
 ];
 
-function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86400000);
-}
-
 /** Whole weeks to add so the instance starts on tomorrow's weekday, tomorrow or later. */
 export function weekShift(instanceStart: string, tomorrow: string): number {
   return Math.ceil(daysBetween(instanceStart, tomorrow) / 7) * 7;
@@ -101,7 +92,7 @@ export async function seedInstance(
       await tx`delete from vehicles`;
     }
     const [{ tomorrow }] = await tx`
-      select ((now() at time zone 'Europe/Berlin')::date + 1)::text as tomorrow
+      select ((now() at time zone ${SCHOOL_TIME_ZONE})::date + 1)::text as tomorrow
     `;
     const shift = weekShift(instance.start, tomorrow);
     const date = (d: string) => addDays(d, shift);
@@ -194,8 +185,8 @@ export async function seedInstance(
                                   ends_at, status)
         values (${ids.get(f.student)!}, ${ids.get(f.instructor)!},
                 ${f.vehicle ? vehicleIds.get(f.vehicle) ?? null : null}, ${f.transmission},
-                ${wall}::timestamp at time zone 'Europe/Berlin',
-                (${wall}::timestamp + interval '1 hour') at time zone 'Europe/Berlin', 'confirmed')
+                ${wall}::timestamp at time zone ${SCHOOL_TIME_ZONE},
+                (${wall}::timestamp + interval '1 hour') at time zone ${SCHOOL_TIME_ZONE}, 'confirmed')
       `;
     }
     return {

@@ -7,11 +7,12 @@
  * the printed password.
  */
 import { parseArgs } from "node:util";
-import { hashPassword } from "../api/auth/passwords.ts";
-import { connect, type Sql } from "../api/db.ts";
-import { migrate } from "../api/migrate.ts";
-import { licenceHours, startLocations } from "../api/people/student_payload.ts";
-import { baseUsername } from "../api/people/usernames.ts";
+import { hashPassword } from "../common/passwords.ts";
+import { connect, type Sql } from "../db/connection.ts";
+import { migrate } from "../db/migrate.ts";
+import { licenceHours, startLocations } from "../common/school_rules.ts";
+import { baseUsername } from "../common/usernames.ts";
+import { addDays, isoWeekday, SCHOOL_TIME_ZONE } from "../common/time.ts";
 
 /** The password every seeded person gets. */
 export const seedPassword = "fahrplan-entwicklung";
@@ -164,15 +165,13 @@ export async function seedPeople(sql: Sql, options: SeedOptions) {
     // Lessons on the school's clock from the 1st of this month for six weeks, weekdays 14-19 h.
     // A student is never booked twice at one hour; instructors have one lesson per hour.
     const [{ first }] = await tx<{ first: string }[]>`
-      select to_char(date_trunc('month', now() at time zone 'Europe/Berlin'), 'YYYY-MM-DD') as first
+      select to_char(date_trunc('month', now() at time zone ${SCHOOL_TIME_ZONE}), 'YYYY-MM-DD') as first
     `;
     const lessons: Record<string, unknown>[] = [];
     const busy = new Set<string>();
-    const day0 = new Date(`${first}T00:00:00Z`);
     for (let offset = 0; offset < 42; offset++) {
-      const date = new Date(day0.getTime() + offset * 86400000);
-      if (date.getUTCDay() === 0 || date.getUTCDay() === 6) continue;
-      const iso = date.toISOString().slice(0, 10);
+      const iso = addDays(first, offset);
+      if (isoWeekday(iso) > 5) continue;
       for (const instructor of instructorIds) {
         for (let hour = 14; hour < 19; hour++) {
           if (rand() > 0.35 || !studentIds.length) continue;
@@ -195,8 +194,8 @@ export async function seedPeople(sql: Sql, options: SeedOptions) {
       await tx`
         insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at, status)
         select l.student_id, l.instructor_id, l.transmission,
-               (l.day + l.start_time) at time zone 'Europe/Berlin',
-               (l.day + l.start_time + interval '1 hour') at time zone 'Europe/Berlin', l.status
+               (l.day + l.start_time) at time zone ${SCHOOL_TIME_ZONE},
+               (l.day + l.start_time + interval '1 hour') at time zone ${SCHOOL_TIME_ZONE}, l.status
         from jsonb_to_recordset(${tx.json(lessons.slice(i, i + 5000) as never)}) as l(
           student_id bigint, instructor_id bigint, transmission text, day date, start_time time,
           status text)

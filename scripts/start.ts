@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
-import { connect } from "../api/db.ts";
-import { migrate } from "../api/migrate.ts";
+import { connect } from "../db/connection.ts";
+import { migrate } from "../db/migrate.ts";
 import { createAdmin } from "./admins.ts";
 import { buildWebIfNeeded } from "./build_web.ts";
 import { embeddedDataDir, embeddedUrlFile } from "./database_url.ts";
-import { startEmbeddedDatabase } from "./embedded_db.ts";
+import { startEmbeddedDatabase } from "../db/embedded_db.ts";
 
 /**
  * deno task start: builds the web app if needed, applies migrations, creates the first admin,

@@ -1,4 +1,4 @@
-import { connect } from "../api/db.ts";
+import { connect } from "../db/connection.ts";
 import { claimNextJob, releaseJob } from "./worker/jobs.ts";
 import { JobRun } from "./worker/run_job.ts";
 

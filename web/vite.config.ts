@@ -48,7 +48,8 @@ export default defineConfig({
   server: { proxy: { "/api": "http://localhost:8000" } },
   test: {
     environment: "jsdom",
-    include: ["src/**/*.test.{ts,tsx}"],
+    // common/ is shared with the API; its tests run here, beside the web app's.
+    include: ["src/**/*.test.{ts,tsx}", "../common/**/*.test.ts"],
     setupFiles: ["src/test_setup.ts"],
   },
 });

@@ -1,35 +1,13 @@
-import type { Sql } from "../db.ts";
+import type { AppointmentRow } from "../../common/contract/appointment_row.ts";
+import type { Sql } from "../../db/connection.ts";
+import { fullNameSql } from "../lib/person_name.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
-/** One appointment as the list and the exports see it; times are Europe/Berlin wall clock. */
-export interface AppointmentRow {
-  id: number;
-  start_time: string;
-  end_time: string;
-  date: string;
-  time: string;
-  end_clock: string;
-  student_id: number;
-  student_name: string;
-  instructor_id: number;
-  instructor_name: string;
-  appointment_type: string;
-  appointment_type_display: string;
-  type_display: string;
-  title: string;
-  vehicle: string | null;
-  transmission_type: "automatic" | "manual";
-  status: "confirmed" | "pending" | "cancelled";
-}
+export type { AppointmentRow };
 
 /** The German name of an appointment type; unknown types are shown as they are stored. */
 export function appointmentTypeDisplay(type: string): string {
   return type === "driving_lesson" ? "Fahrstunde" : type;
-}
-
-/** A person's display name: first and last name, else the username. */
-export function personNameSql(sql: Sql, alias: string) {
-  const a = sql.unsafe(alias);
-  return sql`coalesce(nullif(trim(${a}.first_name || ' ' || ${a}.last_name), ''), ${a}.username)`;
 }
 
 /**
@@ -38,8 +16,8 @@ export function personNameSql(sql: Sql, alias: string) {
  */
 function berlinIsoSql(sql: Sql, column: string) {
   const c = sql.unsafe(column);
-  return sql`to_char(${c} at time zone 'Europe/Berlin', 'YYYY-MM-DD"T"HH24:MI:SS')
-    || '+' || to_char((${c} at time zone 'Europe/Berlin') - (${c} at time zone 'UTC'), 'HH24:MI')`;
+  return sql`to_char(${c} at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS')
+    || '+' || to_char((${c} at time zone ${SCHOOL_TIME_ZONE}) - (${c} at time zone 'UTC'), 'HH24:MI')`;
 }
 
 /** The select list and joins shared by the list and the exports (aliases a, s, i, v). */
@@ -48,13 +26,20 @@ export function appointmentSelect(sql: Sql) {
     select a.id::int,
            ${berlinIsoSql(sql, "a.starts_at")} as start_time,
            ${berlinIsoSql(sql, "a.ends_at")} as end_time,
-           to_char(a.starts_at at time zone 'Europe/Berlin', 'YYYY-MM-DD') as date,
-           to_char(a.starts_at at time zone 'Europe/Berlin', 'HH24:MI') as time,
-           to_char(a.ends_at at time zone 'Europe/Berlin', 'HH24:MI') as end_clock,
-           s.id::int as student_id, ${personNameSql(sql, "s")} as student_name,
-           i.id::int as instructor_id, ${personNameSql(sql, "i")} as instructor_name,
+           to_char(a.starts_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD') as date,
+           to_char(a.starts_at at time zone ${SCHOOL_TIME_ZONE}, 'HH24:MI') as time,
+           to_char(a.ends_at at time zone ${SCHOOL_TIME_ZONE}, 'HH24:MI') as end_clock,
+           s.id::int as student_id, ${fullNameSql(sql, "s")} as student_name,
+           i.id::int as instructor_id, ${fullNameSql(sql, "i")} as instructor_name,
            a.appointment_type, a.title, v.name as vehicle,
            a.transmission as transmission_type, a.status
+    ${appointmentJoins(sql)}
+  `;
+}
+
+/** The tables behind an appointment row: a, its student s, instructor i and vehicle v. */
+export function appointmentJoins(sql: Sql) {
+  return sql`
     from appointments a
     join users s on s.id = a.student_id
     join users i on i.id = a.instructor_id

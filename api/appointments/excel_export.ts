@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
-import { neutralise } from "../../web/src/lib/export_files.ts";
+import { neutralise } from "../../common/export_cells.ts";
 import type { AppointmentRow } from "./appointment_rows.ts";
-import { statusLabel, transmissionLabel } from "./labels.ts";
+import { statusLabel, transmissionLabel } from "../../common/german_words.ts";
 
 /** The file name the spec asks for: the product's name with 'termine'. */
 export const excelFileName = "fahrplan-termine.xlsx";

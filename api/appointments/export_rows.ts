@@ -1,19 +1,14 @@
 import { z } from "zod";
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { type AppointmentRow, appointmentSelect, withDisplay } from "./appointment_rows.ts";
-
-function isRealDate(text: string): boolean {
-  const [y, m, d] = text.split("-").map(Number);
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
+import { isIsoDate, SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 function dayField(label: string) {
   const message = `${label}: Bitte ein Datum im Format JJJJ-MM-TT angeben.`;
   return z.string().trim().optional()
     .transform((value) => value || undefined)
     .pipe(
-      z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine(isRealDate, message).optional(),
+      z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine(isIsoDate, message).optional(),
     );
 }
 
@@ -36,10 +31,10 @@ export async function exportAppointments(
   // Days are Berlin days: a lesson at 00:30 on the 1st belongs to the 1st, not to the 31st.
   const conditions = [
     range.from
-      ? sql`a.starts_at >= (${range.from}::date)::timestamp at time zone 'Europe/Berlin'`
+      ? sql`a.starts_at >= (${range.from}::date)::timestamp at time zone ${SCHOOL_TIME_ZONE}`
       : sql`true`,
     range.to
-      ? sql`a.starts_at < (${range.to}::date + 1)::timestamp at time zone 'Europe/Berlin'`
+      ? sql`a.starts_at < (${range.to}::date + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE}`
       : sql`true`,
     options.activeOnly ? sql`a.status <> 'cancelled'` : sql`true`,
   ];
@@ -49,9 +44,4 @@ export async function exportAppointments(
     order by a.starts_at, lower(i.last_name), a.id
   `;
   return rows.map(withDisplay);
-}
-
-/** Today's date in Europe/Berlin as YYYY-MM-DD. */
-export function berlinToday(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(now);
 }

@@ -1,6 +1,6 @@
 import { createEvents, type EventAttributes } from "ics";
 import type { AppointmentRow } from "./appointment_rows.ts";
-import { transmissionLabel } from "./labels.ts";
+import { transmissionLabel } from "../../common/german_words.ts";
 
 /** The file name of the calendar export. */
 export const icalFileName = "fahrplan-termine.ics";

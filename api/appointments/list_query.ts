@@ -1,9 +1,11 @@
-import { z } from "zod";
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
+import { containsPattern, listPage, type ListParams, listQuerySchema } from "../lib/list_params.ts";
+import type { ListPage } from "../../common/contract/list_page.ts";
+import { fullNameSql } from "../lib/person_name.ts";
 import {
+  appointmentJoins,
   type AppointmentRow,
   appointmentSelect,
-  personNameSql,
   withDisplay,
 } from "./appointment_rows.ts";
 
@@ -17,48 +19,23 @@ export const appointmentSortKeys = [
   "transmission_type",
 ] as const;
 
-/** The spec's page size (spec 01 §9). */
-export const defaultPageSize = 50;
-const maxPageSize = 200;
+type AppointmentSortKey = (typeof appointmentSortKeys)[number];
 
-function wholeNumber(field: string, max: number, fallback: number) {
-  const message = `${field}: Bitte eine ganze Zahl von 1 bis ${max} angeben.`;
-  return z.string().trim().optional()
-    .transform((value) => value ? value : String(fallback))
-    .pipe(
-      z.string().regex(/^\d{1,6}$/, message).transform(Number)
-        .pipe(z.number().min(1, message).max(max, message)),
-    );
-}
-
-/** The query of GET /appointments/: paging, sorting and a search over names and vehicle. */
-export const listQuerySchema = z.object({
-  page: wholeNumber("Ungültige Seitenzahl", 100_000, 1),
-  page_size: wholeNumber("Ungültige Seitengröße", maxPageSize, defaultPageSize),
-  sort_by: z.string().trim().optional()
-    .transform((value) => value || "start_time")
-    .pipe(z.enum(appointmentSortKeys, {
-      error: (issue) => `Nach „${String(issue.input)}“ kann nicht sortiert werden.`,
-    })),
-  sort_direction: z.string().trim().toLowerCase().optional()
-    .transform((value) => value || "desc")
-    .pipe(z.enum(["asc", "desc"], {
-      error: "Die Sortierrichtung muss „asc“ oder „desc“ sein.",
-    })),
-  search: z.string().trim()
-    .max(100, "Der Suchbegriff darf höchstens 100 Zeichen lang sein.")
-    .optional().transform((value) => value ?? ""),
+/** The query of GET /appointments/: paging (spec 01 §9: 50 a page), sorting and a search. */
+export const appointmentListSchema = listQuerySchema({
+  sortKeys: appointmentSortKeys,
+  defaultSort: "start_time",
+  defaultDirection: "desc",
+  defaultPageSize: 50,
+  maxPageSize: 200,
 });
 
-/** The checked list query. */
-export type ListQuery = z.infer<typeof listQuerySchema>;
-
-function sortExpression(sql: Sql, sortBy: ListQuery["sort_by"]) {
+function sortExpression(sql: Sql, sortBy: AppointmentSortKey) {
   switch (sortBy) {
     case "student_name":
-      return sql`lower(${personNameSql(sql, "s")})`;
+      return sql`lower(${fullNameSql(sql, "s")})`;
     case "instructor_name":
-      return sql`lower(${personNameSql(sql, "i")})`;
+      return sql`lower(${fullNameSql(sql, "i")})`;
     case "vehicle":
       return sql`upper(v.name)`;
     case "status":
@@ -70,44 +47,29 @@ function sortExpression(sql: Sql, sortBy: ListQuery["sort_by"]) {
   }
 }
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
-}
-
 /** One page of appointments with the paging figures the screen reads. */
-export async function listAppointments(sql: Sql, query: ListQuery) {
-  const pattern = containsPattern(query.search);
-  const where = query.search
-    ? sql`where lower(${personNameSql(sql, "s")}) like ${pattern}
-             or lower(${personNameSql(sql, "i")}) like ${pattern}
+export async function listAppointments(
+  sql: Sql,
+  params: ListParams<AppointmentSortKey>,
+): Promise<ListPage<AppointmentRow>> {
+  const pattern = containsPattern(params.search);
+  const where = params.search
+    ? sql`where lower(${fullNameSql(sql, "s")}) like ${pattern}
+             or lower(${fullNameSql(sql, "i")}) like ${pattern}
              or lower(coalesce(v.name, '')) like ${pattern}`
     : sql``;
-  const dir = query.sort_direction === "desc" ? sql`desc` : sql`asc`;
+  const dir = params.direction === "desc" ? sql`desc` : sql`asc`;
   // Rows without a vehicle sort last in both directions; start time then id keep pages stable.
   const rows = await sql<(Omit<AppointmentRow, "appointment_type_display" | "type_display">)[]>`
     ${appointmentSelect(sql)}
     ${where}
     order by ${
-    sortExpression(sql, query.sort_by)
+    sortExpression(sql, params.sortBy)
   } ${dir} nulls last, a.starts_at ${dir}, a.id ${dir}
-    limit ${query.page_size} offset ${(query.page - 1) * query.page_size}
+    limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
   `;
   const [{ total }] = await sql<{ total: number }[]>`
-    select count(*)::int as total
-    from appointments a
-    join users s on s.id = a.student_id
-    join users i on i.id = a.instructor_id
-    left join vehicles v on v.id = a.vehicle_id
-    ${where}
+    select count(*)::int as total ${appointmentJoins(sql)} ${where}
   `;
-  // An empty list still has one (empty) page, as the other admin lists answer it.
-  const totalPages = Math.max(1, Math.ceil(total / query.page_size));
-  return {
-    results: rows.map(withDisplay),
-    total,
-    total_pages: totalPages,
-    page: query.page,
-    page_size: query.page_size,
-  };
+  return listPage(rows.map(withDisplay), total, params);
 }

@@ -1,12 +1,11 @@
 import { jsPDF } from "jspdf";
 import type { AppointmentRow } from "./appointment_rows.ts";
-import { germanDate } from "./labels.ts";
-import { addDays, isoWeek, isoWeekday, mondayOf } from "./iso_week.ts";
+import { germanDate, germanWeekdayShort } from "../../common/german_words.ts";
+import { addDays, isoWeek, isoWeekday, mondayOf } from "../../common/time.ts";
 
 /** The file name of the weekly plans. */
 export const pdfFileName = "fahrplan-wochenplan.pdf";
 
-const dayNames = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
 const page = { width: 297, height: 210, margin: 12 };
 const grid = { top: 34, bottom: 192, timeColumn: 14, header: 9 };
 type Rgb = readonly [number, number, number];
@@ -104,7 +103,7 @@ function drawPage(doc: jsPDF, plan: WeekPlan, hours: { first: number; last: numb
   doc.setFont("helvetica", "bold").setFontSize(9).setTextColor(...colors.text);
   for (let d = 0; d < dayCount; d++) {
     const day = addDays(plan.monday, d);
-    const label = `${dayNames[d]} ${germanDate(day).slice(0, 6)}`;
+    const label = `${germanWeekdayShort[d]} ${germanDate(day).slice(0, 6)}`;
     doc.text(label, left + d * dayWidth + dayWidth / 2, grid.top + 6, { align: "center" });
   }
 

@@ -1,8 +1,9 @@
 import ExcelJS from "exceljs";
-import { assert, assertEquals } from "../testing/assert.ts";
+import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
-import { berlinToday } from "./export_rows.ts";
-import { addDays } from "./iso_week.ts";
+import { addDays, SCHOOL_TIME_ZONE, schoolDay } from "../../common/time.ts";
+import { appointmentRowSchema } from "../../common/contract/appointment_row.ts";
+import { listPageSchema } from "../../common/contract/list_page.ts";
 
 const t = await createTestApp("appointments_routes");
 await insertUser(t.sql, { username: "chefin", role: "admin" });
@@ -57,8 +58,8 @@ async function addAppointment(a: {
     insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
                               ends_at, status)
     values (${a.student}, ${a.instructor}, ${a.vehicle ?? null}, ${a.transmission ?? "manual"},
-            (${a.day}::date + ${a.start}::time) at time zone 'Europe/Berlin',
-            (${a.day}::date + ${a.start}::time) at time zone 'Europe/Berlin'
+            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE},
+            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE}
               + make_interval(mins => ${a.minutes ?? 45}),
             ${a.status ?? "confirmed"})
     returning id::int
@@ -148,6 +149,7 @@ Deno.test("the list answers page 1 of 50, newest first, with the spec's row fiel
   assertEquals(starts, [...starts].sort((a, b) => b - a));
 
   const page2 = await json(admin, "/api/admin/appointments/?page=2&page_size=50");
+  assertContract(listPageSchema(appointmentRowSchema), page2);
   assertEquals([page2.page, page2.results.length], [2, 6]);
   // The oldest lesson is last; the winter one shows its Berlin offset.
   const last = page2.results.at(-1);
@@ -229,8 +231,8 @@ Deno.test("bad list parameters answer 400 with German messages", async () => {
   const cases: [string, string][] = [
     ["sort_by=password_hash", "Nach „password_hash“ kann nicht sortiert werden."],
     ["sort_direction=up", "Die Sortierrichtung muss „asc“ oder „desc“ sein."],
-    ["page=0", "Ungültige Seitenzahl: Bitte eine ganze Zahl von 1 bis 100000 angeben."],
-    ["page=abc", "Ungültige Seitenzahl: Bitte eine ganze Zahl von 1 bis 100000 angeben."],
+    ["page=0", "Ungültige Seitenzahl: Bitte eine ganze Zahl ab 1 angeben."],
+    ["page=abc", "Ungültige Seitenzahl: Bitte eine ganze Zahl ab 1 angeben."],
     ["page_size=500", "Ungültige Seitengröße: Bitte eine ganze Zahl von 1 bis 200 angeben."],
     [`search=${"x".repeat(101)}`, "Der Suchbegriff darf höchstens 100 Zeichen lang sein."],
   ];
@@ -399,7 +401,7 @@ Deno.test("the PDF export is one landscape week plan per instructor and week", a
 });
 
 Deno.test("the PDF without a range shows only the coming lessons", async () => {
-  const today = berlinToday();
+  const today = schoolDay();
   const earlier = await insertUser(t.sql, {
     username: "frueher",
     role: "student",

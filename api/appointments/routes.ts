@@ -1,10 +1,12 @@
 import { type Context, Hono } from "hono";
+import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
 import { appointmentsWorkbook, excelFileName } from "./excel_export.ts";
-import { berlinToday, exportAppointments, exportRangeSchema } from "./export_rows.ts";
+import { schoolDay } from "../../common/time.ts";
+import { exportAppointments, exportRangeSchema } from "./export_rows.ts";
 import { appointmentsCalendar, icalFileName } from "./ical_export.ts";
-import { listAppointments, listQuerySchema } from "./list_query.ts";
+import { appointmentListSchema, listAppointments } from "./list_query.ts";
 import { pdfFileName, weeklyPlansPdf } from "./pdf_export.ts";
 
 function attachment(c: Context<AppEnv>, body: Uint8Array | string, fileName: string, type: string) {
@@ -18,8 +20,10 @@ function attachment(c: Context<AppEnv>, body: Uint8Array | string, fileName: str
 
 /** Mounted under /api/admin (admins only): the appointments list and its exports. */
 export const appointmentRoutes = new Hono<AppEnv>()
-  .get("/appointments/", validate("query", listQuerySchema), async (c) => {
-    return c.json(await listAppointments(c.get("sql"), c.req.valid("query")));
+  .get("/appointments/", validate("query", appointmentListSchema), async (c) => {
+    return c.json<AnswerOf<"GET /admin/appointments/">>(
+      await listAppointments(c.get("sql"), c.req.valid("query")),
+    );
   })
   // Excel: every appointment of the range (all of them without one), cancelled ones included
   // with their status, so the office has the complete record.
@@ -37,7 +41,7 @@ export const appointmentRoutes = new Hono<AppEnv>()
   // PDF: the weekly plans of the coming lessons (from today unless ?from= says otherwise).
   .get("/appointments/export/pdf/", validate("query", exportRangeSchema), async (c) => {
     const range = c.req.valid("query");
-    const today = berlinToday();
+    const today = schoolDay();
     const rows = await exportAppointments(
       c.get("sql"),
       { from: range.from ?? today, to: range.to },

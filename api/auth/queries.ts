@@ -1,4 +1,4 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import type { SessionUser } from "../env.ts";
 
 /** Sessions end after this much idle time. */

@@ -1,6 +1,7 @@
-import { assert, assertEquals } from "../testing/assert.ts";
+import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
 import { sha256Hex } from "./tokens.ts";
+import { sessionUserSchema } from "../../common/contract/session.ts";
 
 const t = await createTestApp("auth");
 await insertUser(t.sql, {
@@ -40,6 +41,7 @@ Deno.test("login by username or e-mail returns the user; current-user knows them
   await client.login("max@example.de");
   const me = await (await client.get("/api/auth/current-user/")).json();
   assertEquals(me.username, "schueler");
+  assertContract(sessionUserSchema, me);
   assertEquals(me.is_staff, false);
   assertEquals(me.role, "student");
 });

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import type { AnswerOf } from "../../common/contract/routes.ts";
+import { loginSchema } from "../../common/contract/session.ts";
 import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
 import { clearCookie, readCookie, writeCookie } from "./cookies.ts";
-import { timingDummyHash, verifyPassword } from "./passwords.ts";
+import { timingDummyHash, verifyPassword } from "../../common/passwords.ts";
 import {
   clearFailures,
   deleteSession,
@@ -17,11 +18,6 @@ import { randomToken, sha256Hex } from "./tokens.ts";
 
 export const loginFailedMessage = "Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.";
 const maxFailures = 10;
-
-const loginSchema = z.object({
-  username: z.string().trim().min(1, "Bitte geben Sie Ihre E-Mail-Adresse ein.").max(200),
-  password: z.string().min(1, "Bitte geben Sie Ihr Passwort ein.").max(1000),
-});
 
 /** CSRF token, current user, login and logout. */
 export const authRoutes = new Hono<AppEnv>()
@@ -36,7 +32,7 @@ export const authRoutes = new Hono<AppEnv>()
   .get("/auth/current-user/", (c) => {
     const user = c.get("user");
     if (!user) throw new AppError(401, "not_authenticated", "Nicht angemeldet.");
-    return c.json(user);
+    return c.json<AnswerOf<"GET /auth/current-user/">>(user);
   })
   .post("/auth/login/", validate("json", loginSchema), async (c) => {
     const sql = c.get("sql");
@@ -62,7 +58,7 @@ export const authRoutes = new Hono<AppEnv>()
     await insertSession(sql, await sha256Hex(token), user.id);
     writeCookie(c, "sessionid", token);
     const { password_hash: _hash, is_active: _active, ...publicUser } = user;
-    return c.json({ user: publicUser, ...publicUser });
+    return c.json<AnswerOf<"POST /auth/login/">>({ user: publicUser, ...publicUser });
   })
   .post("/auth/logout/", async (c) => {
     const hash = c.get("sessionTokenHash");

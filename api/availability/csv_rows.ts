@@ -1,6 +1,7 @@
 import Papa from "papaparse";
 import { AppError } from "../lib/errors.ts";
-import { formatMinutes, germanDays } from "../people/values.ts";
+import { germanWeekdayNames } from "../../common/german_words.ts";
+import { formatMinutes } from "../../common/time.ts";
 
 /**
  * The availability import format (README: "Verfügbarkeiten importieren"):
@@ -31,7 +32,7 @@ const rowError = (line: number, message: string) =>
   new AppError(400, "import_failed", `Zeile ${line}: ${message}`);
 
 const dayAliases = new Map<string, number>();
-germanDays.forEach((name, i) => {
+germanWeekdayNames.forEach((name, i) => {
   dayAliases.set(name.toLowerCase(), i + 1);
   dayAliases.set(name.slice(0, 2).toLowerCase(), i + 1);
 });

@@ -1,8 +1,8 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { containsPattern, pageInfo, type PageParams } from "../people/list_query.ts";
-import { fullNameSql } from "../people/user_rows.ts";
-import { germanDayName } from "../people/values.ts";
+import { containsPattern, listPage, type ListParams } from "../lib/list_params.ts";
+import { fullNameSql } from "../lib/person_name.ts";
+import { germanDayName } from "../../common/german_words.ts";
 import type { ImportLine } from "./csv_rows.ts";
 
 /**
@@ -23,7 +23,7 @@ export const availabilitySortKeys = [
   "start_time",
   "end_time",
   "availability_type",
-];
+] as const;
 
 function sortExpression(sql: Sql, sortBy: string) {
   switch (sortBy) {
@@ -69,7 +69,7 @@ const columns = (sql: Sql) =>
 `;
 
 /** One page of the availabilities list. */
-export async function listAvailabilities(sql: Sql, params: PageParams) {
+export async function listAvailabilities(sql: Sql, params: ListParams) {
   // The same search as the user lists: name, username or e-mail, anywhere, any case.
   const where = sql`
     where a.availability_type in ${sql(listedTypes)} and a.day_of_week is not null
@@ -100,7 +100,7 @@ export async function listAvailabilities(sql: Sql, params: PageParams) {
     end_time: row.end_time,
     availability_type: row.availability_type,
   }));
-  return { results, ...pageInfo(total, params) };
+  return listPage(results, total, params);
 }
 
 async function requireUser(sql: Sql, id: number) {

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env.ts";
-import { AppError } from "../lib/errors.ts";
-import { pageParams } from "../people/list_query.ts";
-import { invalid } from "../people/values.ts";
+import { AppError, invalid } from "../lib/errors.ts";
+import { listQuerySchema } from "../lib/list_params.ts";
+import { parseWith } from "../lib/validate.ts";
 import { decodeCsv, parseImportCsv } from "./csv_rows.ts";
 import {
   availabilitiesOfUser,
@@ -11,6 +11,8 @@ import {
   listAvailabilities,
   specialDatesOfUser,
 } from "./queries.ts";
+
+const listSchema = listQuerySchema({ sortKeys: availabilitySortKeys, defaultSort: "full_name" });
 
 /** The import is for hand-made lists; 2 MB is tens of thousands of lines. */
 export const maxImportBytes = 2 * 1024 * 1024;
@@ -28,7 +30,7 @@ export const availabilityRoutes = new Hono<AppEnv>()
     const query = c.req.query();
     const user = userParam(query.user);
     if (user !== null) return c.json({ results: await availabilitiesOfUser(sql, user) });
-    const params = pageParams(query, availabilitySortKeys, "full_name");
+    const params = parseWith(listSchema, query);
     return c.json(await listAvailabilities(sql, params));
   })
   .get("/special-dates/", async (c) => {

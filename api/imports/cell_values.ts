@@ -3,7 +3,7 @@
  * Dates for date/time formats, formula objects with a cached result, rich text, hyperlinks) or
  * from a CSV (always text). Each reader answers the value or a German reason, never throws.
  */
-import { formatMinutes } from "../people/values.ts";
+import { formatMinutes } from "../../common/time.ts";
 
 export type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
 

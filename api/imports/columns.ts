@@ -2,8 +2,8 @@
  * The columns of the two import templates (spec 01 §3): what the template writes, what the
  * Anleitung explains, and which header spellings the import recognises for each.
  */
-import { startLocations } from "../people/student_payload.ts";
-import { germanDays } from "../people/values.ts";
+import { startLocations } from "../../common/school_rules.ts";
+import { germanWeekdayNames as germanDays } from "../../common/german_words.ts";
 import { squash } from "./cell_values.ts";
 
 export type Role = "instructor" | "student";

@@ -1,4 +1,4 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { AppError } from "../lib/errors.ts";
 import { savepoints } from "../lib/savepoints.ts";
 import type { InstructorData } from "../people/instructor_payload.ts";

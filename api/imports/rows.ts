@@ -6,7 +6,8 @@
 import { AppError } from "../lib/errors.ts";
 import { type InstructorData, instructorData } from "../people/instructor_payload.ts";
 import { studentCreateData, type StudentData } from "../people/student_payload.ts";
-import { germanDays, parseEmail } from "../people/values.ts";
+import { germanWeekdayNames as germanDays } from "../../common/german_words.ts";
+import { parseEmail } from "../people/values.ts";
 import {
   cellText,
   plainValue,

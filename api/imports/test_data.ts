@@ -4,11 +4,11 @@
  * the planner's own seeded instance generator, so the data is as plannable as its examples.
  */
 import { zipSync } from "fflate";
-import { foldName } from "../people/usernames.ts";
+import { foldName } from "../../common/usernames.ts";
 import { minutesOf } from "../../solver/calendar.ts";
 import { generateInstance, random, SHAPES } from "../../solver/testing/generate.ts";
-import { formatMinutes } from "../people/values.ts";
-import { startLocations } from "../people/student_payload.ts";
+import { formatMinutes } from "../../common/time.ts";
+import { startLocations } from "../../common/school_rules.ts";
 import type { Role } from "./columns.ts";
 import { buildWorkbook, templateFileName, workbookBytes } from "./templates.ts";
 

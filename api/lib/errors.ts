@@ -17,5 +17,10 @@ export function errorBody(code: string, error: string, details?: unknown[]) {
   return details ? { error, code, details } : { error, code };
 }
 
+/** A 400 answer whose German message the screens show as it is. */
+export function invalid(message: string): AppError {
+  return new AppError(400, "validation_failed", message);
+}
+
 export const notFound = (what = "Eintrag") =>
   new AppError(404, "not_found", `${what} wurde nicht gefunden.`);

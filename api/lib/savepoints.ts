@@ -1,4 +1,4 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 
 /**
  * A stand-in for `sql` inside an open transaction: functions that open their own transaction with

@@ -4,26 +4,38 @@ import type { z } from "zod";
 import { AppError } from "./errors.ts";
 
 /**
- * zod validation whose failure is our German error body. The first issue's message becomes
- * `error` (schemas carry German messages), all issues go into `details`.
+ * Our German error body for failed zod validation. The first issue's message becomes `error`
+ * (schemas carry German messages), all issues go into `details`.
  */
+function validationError(issues: z.core.$ZodIssue[]): AppError {
+  const first = issues[0];
+  const message = first?.message && !first.message.startsWith("Invalid")
+    ? first.message
+    : `Ungültige Eingabe im Feld „${first?.path.join(".") || "Anfrage"}“.`;
+  return new AppError(
+    400,
+    "validation_failed",
+    message,
+    issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
+  );
+}
+
+/** zod validation of a request part as Hono middleware; failure answers our German 400. */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const issues = result.error.issues;
-      const first = issues[0];
-      const message = first?.message && !first.message.startsWith("Invalid")
-        ? first.message
-        : `Ungültige Eingabe im Feld „${first?.path.join(".") || "Anfrage"}“.`;
-      throw new AppError(
-        400,
-        "validation_failed",
-        message,
-        issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
-      );
-    }
+    if (!result.success) throw validationError(result.error.issues);
   });
+}
+
+/**
+ * zod parsing with the same German 400 as validate(), for input whose schema is only known
+ * inside the handler (PUT /users/{id}/ picks it by the stored role, the user list by the role).
+ */
+export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw validationError(result.error.issues);
 }

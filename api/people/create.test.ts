@@ -1,4 +1,4 @@
-import { verifyPassword } from "../auth/passwords.ts";
+import { verifyPassword } from "../../common/passwords.ts";
 import { assert, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
 

@@ -1,6 +1,6 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
+import { englishWeekdayKeys } from "../../common/german_words.ts";
 import { notFound } from "../lib/errors.ts";
-import { englishDays } from "./values.ts";
 import { userRows } from "./user_rows.ts";
 
 const hhmm = (time: string | null) => (time ? time.slice(0, 5) : null);
@@ -59,7 +59,7 @@ async function instructorSchedule(sql: Sql, id: number) {
     work_schedule: rows
       .filter((r) => r.availability_type === "work" && r.day_of_week)
       .map((r) => ({
-        day: englishDays[r.day_of_week! - 1],
+        day: englishWeekdayKeys[r.day_of_week! - 1],
         start: hhmm(r.start_time),
         end: hhmm(r.end_time),
       })),

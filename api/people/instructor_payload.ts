@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { germanDayName } from "../../common/german_words.ts";
 import {
   looseValue,
   optionalText,
@@ -6,15 +7,8 @@ import {
   personFields,
   personShape,
 } from "./person_fields.ts";
-import {
-  germanDayName,
-  invalid,
-  isBlank,
-  parseDate,
-  parseDateRange,
-  parseDay,
-  parseTimeRange,
-} from "./values.ts";
+import { invalid } from "../lib/errors.ts";
+import { isBlank, parseDate, parseDateRange, parseDay, parseTimeRange } from "./values.ts";
 
 /** Instructor create/save payload (spec 02 §3); every list is optional on save. */
 export const instructorPayloadSchema = z.object({

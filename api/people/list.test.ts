@@ -1,5 +1,6 @@
 import { assert, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 const t = await createTestApp("people_list");
 await insertUser(t.sql, {
@@ -44,7 +45,7 @@ await t.sql`update users set is_active = false where id = ${tom}`;
 // A 90-minute lesson that began today on the school's clock and already started (so it is not
 // planned time any more), whatever time the test runs; a cancelled one does not count.
 const todayStart = t
-  .sql`date_trunc('day', now() at time zone 'Europe/Berlin') at time zone 'Europe/Berlin'`;
+  .sql`date_trunc('day', now() at time zone ${SCHOOL_TIME_ZONE}) at time zone ${SCHOOL_TIME_ZONE}`;
 const startedToday = t.sql`greatest(${todayStart}, now() - interval '1 minute')`;
 await t.sql`
   insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at, status)
@@ -104,7 +105,7 @@ Deno.test("student rows carry progress, next appointment and open hours", async 
   // Computed the way the fixture was inserted, so a DST change in between cannot break it.
   const [next] = await t.sql`
     select to_char(at, 'YYYY-MM-DD') as date, to_char(at, 'HH24:MI') as start_time
-    from (select (${todayStart} + interval '40 days 10 hours') at time zone 'Europe/Berlin' as at) x
+    from (select (${todayStart} + interval '40 days 10 hours') at time zone ${SCHOOL_TIME_ZONE} as at) x
   `;
   assertEquals(m.next_appointment, { ...next, instructor_name: "Anna Schmidt" });
   assertEquals(m.remaining_hours_total, 14, "20 required - 5 done - 1 planned");

@@ -1,5 +1,5 @@
-import type { Sql } from "../db.ts";
-import { invalid } from "./values.ts";
+import type { Sql } from "../../db/connection.ts";
+import { containsPattern, listPage, type ListParams } from "../lib/list_params.ts";
 import {
   instructorFiguresJoin,
   plannedHoursJoin,
@@ -8,64 +8,6 @@ import {
 } from "./user_rows.ts";
 
 export type ListRole = "instructor" | "student" | null;
-
-/** The checked query parameters of a paged, searched, sorted admin list. */
-export interface PageParams {
-  search: string;
-  sortBy: string;
-  direction: "asc" | "desc";
-  page: number;
-  pageSize: number;
-}
-
-export const maxPageSize = 100;
-
-/**
- * Reads search, sort_by, sort_direction, page and page_size; bad values get a German 400.
- * `sortKeys` is the whitelist; an empty sort_by means the default.
- */
-export function pageParams(
-  query: Record<string, string | undefined>,
-  sortKeys: readonly string[],
-  defaultSort: string,
-): PageParams {
-  const page = positiveInteger(query.page, 1);
-  if (page === null) throw invalid("Ungültige Seitenzahl: Bitte eine ganze Zahl ab 1 angeben.");
-  const pageSize = positiveInteger(query.page_size, 20);
-  if (pageSize === null || pageSize > maxPageSize) {
-    throw invalid(`Ungültige Seitengröße: Bitte eine ganze Zahl von 1 bis ${maxPageSize} angeben.`);
-  }
-  const sortBy = (query.sort_by ?? "").trim() || defaultSort;
-  if (!sortKeys.includes(sortBy)) {
-    throw invalid(`Nach „${sortBy}“ kann nicht sortiert werden.`);
-  }
-  const direction = (query.sort_direction ?? "").trim().toLowerCase() || "asc";
-  if (direction !== "asc" && direction !== "desc") {
-    throw invalid("Die Sortierrichtung muss „asc“ oder „desc“ sein.");
-  }
-  const search = (query.search ?? "").trim();
-  if (search.length > 100) throw invalid("Der Suchbegriff darf höchstens 100 Zeichen lang sein.");
-  return { search, sortBy, direction, page, pageSize };
-}
-
-function positiveInteger(value: string | undefined, fallback: number): number | null {
-  if (value === undefined || value.trim() === "") return fallback;
-  if (!/^\d{1,6}$/.test(value.trim())) return null;
-  const n = Number(value);
-  return n >= 1 ? n : null;
-}
-
-/** A LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, "\\$&")}%`;
-}
-
-/** The paging figures every admin list answers. */
-export function pageInfo(total: number, params: PageParams) {
-  // An empty list still has one (empty) page, so "Seite 1 von 1" needs no special case.
-  const totalPages = Math.max(1, Math.ceil(total / params.pageSize));
-  return { total, total_pages: totalPages, page: params.page, page_size: params.pageSize };
-}
 
 const commonSorts = [
   "username",
@@ -117,7 +59,7 @@ function sortExpression(sql: Sql, sortBy: string) {
  * One page of instructors or students. Matching and sorting run on the users table alone (plus
  * the one figure a sort needs); the expensive per-row figures are computed only for the page.
  */
-export async function listUsers(sql: Sql, role: ListRole, params: PageParams) {
+export async function listUsers(sql: Sql, role: ListRole, params: ListParams) {
   const where = sql`
     where ${role ? sql`u.role = ${role}` : sql`u.role in ('instructor', 'student')`}
     ${params.search ? sql`and u.search_text like ${containsPattern(params.search)}` : sql``}
@@ -144,6 +86,5 @@ export async function listUsers(sql: Sql, role: ListRole, params: PageParams) {
     `,
   ]);
   const ids = page.map((row) => row.id);
-  const results = await userRows(sql, ids);
-  return { results, ...pageInfo(total, params) };
+  return listPage(await userRows(sql, ids), total, params);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { invalid, isBlank, parseEmail } from "./values.ts";
+import { invalid } from "../lib/errors.ts";
+import { isBlank, parseEmail } from "./values.ts";
 
 /** A free-text field the screens may send as null or leave out. */
 export const optionalText = (max: number, label: string) =>

@@ -1,19 +1,18 @@
 import { Hono } from "hono";
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import type { AppEnv } from "../env.ts";
-import { AppError, notFound } from "../lib/errors.ts";
-import { validate } from "../lib/validate.ts";
-import { parseWith } from "./parse_body.ts";
+import { AppError, invalid, notFound } from "../lib/errors.ts";
+import { listQuerySchema } from "../lib/list_params.ts";
+import { parseWith, validate } from "../lib/validate.ts";
 import { userDetail } from "./detail_query.ts";
 import { instructorData, instructorPayloadSchema } from "./instructor_payload.ts";
-import { type ListRole, listUsers, pageParams, userSortKeys } from "./list_query.ts";
+import { type ListRole, listUsers, userSortKeys } from "./list_query.ts";
 import {
   studentCreateData,
   studentCreateSchema,
   studentUpdateData,
   studentUpdateSchema,
 } from "./student_payload.ts";
-import { invalid } from "./values.ts";
 import {
   createInstructor,
   createStudent,
@@ -42,7 +41,11 @@ export const peopleRoutes = new Hono<AppEnv>()
     if (role !== null && role !== "instructor" && role !== "student") {
       throw invalid("Die Rolle muss „instructor“ oder „student“ sein.");
     }
-    const params = pageParams(query, userSortKeys(role as ListRole), "username");
+    const schema = listQuerySchema({
+      sortKeys: userSortKeys(role as ListRole),
+      defaultSort: "username",
+    });
+    const params = parseWith(schema, query);
     return c.json(await listUsers(c.get("sql"), role as ListRole, params));
   })
   .get("/users/:id/", async (c) => {

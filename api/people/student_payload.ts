@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { germanDayName } from "../../common/german_words.ts";
+import { formatMinutes } from "../../common/time.ts";
+import { type LicenceClass, licenceHours, startLocations } from "../../common/school_rules.ts";
 import {
   looseValue,
   optionalText,
@@ -6,28 +9,8 @@ import {
   personFields,
   personShape,
 } from "./person_fields.ts";
-import {
-  formatMinutes,
-  germanDayName,
-  invalid,
-  isBlank,
-  parseDateRange,
-  parseDay,
-  parseTime,
-  parseTimeRange,
-} from "./values.ts";
-
-/** Licence classes and the hours each requires (data model contract). */
-export const licenceHours = {
-  B: { automatic: 0, manual: 20 },
-  B78: { automatic: 20, manual: 0 },
-  B197: { automatic: 14, manual: 6 },
-} as const;
-
-export type LicenceClass = keyof typeof licenceHours;
-
-/** The four places a lesson may start (spec 02 §9). */
-export const startLocations = ["Kley", "Lüdo Bus Bhf.", "Barop", "Eichlinghofen"];
+import { invalid } from "../lib/errors.ts";
+import { isBlank, parseDateRange, parseDay, parseTime, parseTimeRange } from "./values.ts";
 
 const maxFreePeriodsPerDay = 3;
 

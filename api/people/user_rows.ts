@@ -1,10 +1,6 @@
-import type { Sql } from "../db.ts";
-
-/** The display name: first and last name, or the username when both are empty. */
-export function fullNameSql(sql: Sql, alias = "u") {
-  const a = sql.unsafe(alias);
-  return sql`coalesce(nullif(trim(${a}.first_name || ' ' || ${a}.last_name), ''), ${a}.username)`;
-}
+import type { Sql } from "../../db/connection.ts";
+import { fullNameSql } from "../lib/person_name.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 /**
  * Planned hours per transmission from now on (non-cancelled), per student `u`. Together with
@@ -33,24 +29,24 @@ export function remainingHoursSql(sql: Sql) {
 
 /**
  * Hours of non-cancelled appointments in this calendar month and appointments today, both on the
- * school's wall clock (Europe/Berlin), per instructor `u`.
+ * school's wall clock, per instructor `u`.
  */
 export function instructorFiguresJoin(sql: Sql) {
   return sql`
     left join lateral (
       select coalesce(sum(extract(epoch from a.ends_at - a.starts_at)), 0) / 3600 as month_hours,
              count(*) filter (
-               where a.starts_at >= date_trunc('day', now() at time zone 'Europe/Berlin')
-                                      at time zone 'Europe/Berlin'
-                 and a.starts_at < (date_trunc('day', now() at time zone 'Europe/Berlin')
-                                      + interval '1 day') at time zone 'Europe/Berlin'
+               where a.starts_at >= date_trunc('day', now() at time zone ${SCHOOL_TIME_ZONE})
+                                      at time zone ${SCHOOL_TIME_ZONE}
+                 and a.starts_at < (date_trunc('day', now() at time zone ${SCHOOL_TIME_ZONE})
+                                      + interval '1 day') at time zone ${SCHOOL_TIME_ZONE}
              )::int as today
       from appointments a
       where a.instructor_id = u.id and a.status <> 'cancelled'
-        and a.starts_at >= date_trunc('month', now() at time zone 'Europe/Berlin')
-                             at time zone 'Europe/Berlin'
-        and a.starts_at < (date_trunc('month', now() at time zone 'Europe/Berlin')
-                             + interval '1 month') at time zone 'Europe/Berlin'
+        and a.starts_at >= date_trunc('month', now() at time zone ${SCHOOL_TIME_ZONE})
+                             at time zone ${SCHOOL_TIME_ZONE}
+        and a.starts_at < (date_trunc('month', now() at time zone ${SCHOOL_TIME_ZONE})
+                             + interval '1 month') at time zone ${SCHOOL_TIME_ZONE}
     ) figures on true
   `;
 }
@@ -107,8 +103,8 @@ export async function userRows(sql: Sql, ids: number[]) {
     ${instructorFiguresJoin(sql)}
     ${plannedHoursJoin(sql)}
     left join lateral (
-      select to_char(a.starts_at at time zone 'Europe/Berlin', 'YYYY-MM-DD') as date,
-             to_char(a.starts_at at time zone 'Europe/Berlin', 'HH24:MI') as start_time,
+      select to_char(a.starts_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD') as date,
+             to_char(a.starts_at at time zone ${SCHOOL_TIME_ZONE}, 'HH24:MI') as start_time,
              ${fullNameSql(sql, "i")} as instructor_name
       from appointments a join users i on i.id = a.instructor_id
       where a.student_id = u.id and a.status <> 'cancelled' and a.starts_at >= now()

@@ -1,36 +1,6 @@
-import { AppError } from "../lib/errors.ts";
-
-/** Lower-case English weekday names as the admin payloads send them; index + 1 = day_of_week. */
-export const englishDays = [
-  "monday",
-  "tuesday",
-  "wednesday",
-  "thursday",
-  "friday",
-  "saturday",
-  "sunday",
-] as const;
-
-/** German weekday names, index + 1 = day_of_week (1 = Montag). */
-export const germanDays = [
-  "Montag",
-  "Dienstag",
-  "Mittwoch",
-  "Donnerstag",
-  "Freitag",
-  "Samstag",
-  "Sonntag",
-] as const;
-
-/** The German name of a day_of_week (1..7), or '' when there is none. */
-export function germanDayName(day: number | null | undefined): string {
-  return day && day >= 1 && day <= 7 ? germanDays[day - 1] : "";
-}
-
-/** A 400 answer whose German message the screens show as it is. */
-export function invalid(message: string): AppError {
-  return new AppError(400, "validation_failed", message);
-}
+import { englishWeekdayKeys } from "../../common/german_words.ts";
+import { formatMinutes, isIsoDate } from "../../common/time.ts";
+import { invalid } from "../lib/errors.ts";
 
 /** True for a value the screens send for "nothing entered": absent, null or blank. */
 export function isBlank(value: unknown): boolean {
@@ -47,13 +17,6 @@ export function parseTime(value: unknown, row: string): number {
   return Number(match[1]) * 60 + Number(match[2]);
 }
 
-/** Minutes since midnight as HH:MM, the form the database and the screens use. */
-export function formatMinutes(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
-}
-
 /** A from/to pair of times whose end must lie after its start; answers both as HH:MM. */
 export function parseTimeRange(start: unknown, end: unknown, row: string) {
   const from = parseTime(start, row);
@@ -66,9 +29,7 @@ export function parseTimeRange(start: unknown, end: unknown, row: string) {
 export function parseDate(value: unknown, row: string): string {
   const text = typeof value === "string" ? value.trim() : String(value);
   // Years outside 1900-2999 are typing slips (and year 0 would reach Postgres as an error).
-  const match = /^((?:19|2\d)\d{2})-(\d{2})-(\d{2})$/.exec(text);
-  const date = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : null;
-  if (!match || !date || date.getUTCMonth() !== +match[2] - 1 || date.getUTCDate() !== +match[3]) {
+  if (!/^(19|2\d)/.test(text) || !isIsoDate(text)) {
     throw invalid(`${row}: Ungültiges Datum „${text}“ (erwartet JJJJ-MM-TT).`);
   }
   return text;
@@ -88,7 +49,7 @@ export function parseDateRange(start: unknown, end: unknown, row: string) {
  */
 export function parseDay(value: unknown, lastDay = 7): number | null {
   const text = String(value ?? "").trim().toLowerCase();
-  const day = /^\d$/.test(text) ? Number(text) : englishDays.indexOf(text as never) + 1;
+  const day = /^\d$/.test(text) ? Number(text) : englishWeekdayKeys.indexOf(text as never) + 1;
   return day >= 1 && day <= lastDay ? day : null;
 }
 

@@ -1,9 +1,10 @@
-import { generatePassword, hashPassword } from "../auth/passwords.ts";
-import type { Sql } from "../db.ts";
+import { generatePassword, hashPassword } from "../../common/passwords.ts";
+import type { Sql } from "../../db/connection.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import type { InstructorData } from "./instructor_payload.ts";
 import type { PersonFields } from "./person_fields.ts";
-import { licenceHours, type StudentData } from "./student_payload.ts";
+import { licenceHours } from "../../common/school_rules.ts";
+import type { StudentData } from "./student_payload.ts";
 import { freeUsername } from "./usernames.ts";
 
 // postgres.js hands the transaction a narrower type; both run the same tagged queries.
@@ -221,29 +222,15 @@ async function replaceVacations(tx: Tx, id: number, rows: { start: string; end: 
 }
 
 async function replaceInstructorRows(tx: Tx, id: number, data: InstructorData) {
-  if (data.work) {
-    await replaceWeekly(
-      tx,
-      id,
-      ["work"],
-      data.work.map((r) => ({ ...r, availability_type: "work" })),
-    );
-  }
-  if (data.breaks) {
-    await replaceWeekly(
-      tx,
-      id,
-      ["break"],
-      data.breaks.map((r) => ({ ...r, availability_type: "break" })),
-    );
-  }
-  if (data.blocks) {
-    await replaceWeekly(
-      tx,
-      id,
-      ["unavailable"],
-      data.blocks.map((r) => ({ ...r, availability_type: "unavailable" })),
-    );
+  // One replacement (and one version bump) per list the payload carries, as the screen saves them.
+  const weekly = [["work", data.work], ["break", data.breaks], [
+    "unavailable",
+    data.blocks,
+  ]] as const;
+  for (const [type, rows] of weekly) {
+    if (rows) {
+      await replaceWeekly(tx, id, [type], rows.map((r) => ({ ...r, availability_type: type })));
+    }
   }
   if (data.vacations) await replaceVacations(tx, id, data.vacations);
   if (data.theory) {

@@ -1,34 +1,6 @@
+import type { PlannerProgress, UnplannedNeed } from "../../common/contract/planner_progress.ts";
+import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import type { JobRow } from "./queries.ts";
-
-/** The spec's "Planner progress" entity (spec 01 §3). */
-export interface PlannerProgress {
-  job_id: number | null;
-  status: "idle" | "running" | "completed" | "cancelled" | "failed";
-  progress_percent: number;
-  current_step: string;
-  total_variables: number;
-  processed_variables: number;
-  error_message: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  activity_log: string[];
-  appointments_created: number;
-  /** New lessons over the planner's upper bound for this run, in percent. */
-  coverage_percent: number;
-  /** Candidate lesson hours (student, day, hour) the planner considered. */
-  total_intervals: number;
-  appointments_before: number;
-  improvement_percent: number;
-  students_coverage_percent: number;
-  students_with_appointments: number;
-  students_total: number;
-  avg_appointments_per_instructor: number;
-  instructors_total: number;
-  planning_horizon_days: number;
-  duration_minutes: number;
-  upper_bound: number;
-  unplanned: unknown[];
-}
 
 const number = (value: unknown) => (typeof value === "number" ? value : 0);
 
@@ -61,9 +33,9 @@ export function toProgress(job: JobRow | undefined): PlannerProgress {
     students_total: number(r.students_total),
     avg_appointments_per_instructor: number(r.avg_appointments_per_instructor),
     instructors_total: number(r.instructors_total),
-    planning_horizon_days: number(r.planning_horizon_days) || 30,
+    planning_horizon_days: number(r.planning_horizon_days) || HORIZON_DAYS,
     duration_minutes: number(r.duration_minutes),
     upper_bound: number(r.upper_bound),
-    unplanned: Array.isArray(r.unplanned) ? r.unplanned : [],
+    unplanned: Array.isArray(r.unplanned) ? r.unplanned as UnplannedNeed[] : [],
   };
 }

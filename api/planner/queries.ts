@@ -1,4 +1,5 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
+import { schoolLogTime } from "../../common/time.ts";
 
 /** A planner_jobs row as the progress call reads it. */
 export interface JobRow {
@@ -19,11 +20,6 @@ export interface JobRow {
 /** Thrown by insertQueuedJob when a job is already queued or running. */
 export class JobAlreadyActive extends Error {}
 
-/** Berlin wall-clock time of now, for the activity log lines. */
-export function logTime(date = new Date()): string {
-  return date.toLocaleTimeString("de-DE", { timeZone: "Europe/Berlin", hour12: false });
-}
-
 /**
  * Inserts a queued job and wakes the workers. The unique partial index planner_jobs_one_active
  * refuses a second queued/running job, even when two starts arrive at the same instant.
@@ -34,7 +30,7 @@ export async function insertQueuedJob(sql: Sql): Promise<number> {
       const [row] = await tx`
         insert into planner_jobs (status, current_step, activity_log)
         values ('queued', 'Wartet auf den Planungsdienst',
-                ${tx.json([`${logTime()} Planung angefordert`])})
+                ${tx.json([`${schoolLogTime()} Planung angefordert`])})
         returning id::int
       `;
       // Delivered at commit, so a woken worker sees the row.
@@ -73,7 +69,7 @@ export async function cancelActiveJob(sql: Sql): Promise<number | undefined> {
            current_step = 'Abgebrochen',
            finished_at = now(),
            activity_log = activity_log || ${
-    sql.json([`${logTime()} Abbruch durch den Administrator`])
+    sql.json([`${schoolLogTime()} Abbruch durch den Administrator`])
   }
      where status in ('queued', 'running')
     returning id::int

@@ -1,6 +1,7 @@
-import { assert, assertEquals } from "../testing/assert.ts";
+import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
-import type { PlannerSettings } from "./settings_schema.ts";
+import type { PlannerSettings } from "../../common/contract/planner_settings.ts";
+import { plannerProgressSchema } from "../../common/contract/planner_progress.ts";
 
 const t = await createTestApp("planner_routes");
 await insertUser(t.sql, { username: "chef", role: "admin" });
@@ -70,6 +71,7 @@ Deno.test("idle progress, start, 409 on a second start, cancel, reset", async ()
   const client = await admin();
   const idle = await (await client.get("/api/admin/planner-progress/")).json();
   assertEquals(idle.status, "idle");
+  assertContract(plannerProgressSchema, idle);
   assertEquals(idle.planning_horizon_days, 30);
 
   assertEquals((await client.post("/api/admin/run-planner/")).status, 202);
@@ -79,6 +81,7 @@ Deno.test("idle progress, start, 409 on a second start, cancel, reset", async ()
 
   const running = await (await client.get("/api/admin/planner-progress/")).json();
   assertEquals(running.status, "running"); // queued counts as running
+  assertContract(plannerProgressSchema, running);
   assert(running.activity_log[0].endsWith("Planung angefordert"), running.activity_log[0]);
 
   assertEquals((await client.post("/api/admin/cancel-planner/")).status, 200);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
@@ -14,7 +15,7 @@ import {
   defaultPlannerSettings,
   plannerSettingsSchema,
   readStoredSettings,
-} from "./settings_schema.ts";
+} from "../../common/contract/planner_settings.ts";
 import { dashboardStats } from "./stats.ts";
 
 /** Mounted under /api/admin (admins only): planner runs, their progress, settings, statistics. */
@@ -37,7 +38,9 @@ plannerRoutes.post("/run-planner/", async (c) => {
 });
 
 plannerRoutes.get("/planner-progress/", async (c) => {
-  return c.json(toProgress(await latestVisibleJob(c.get("sql"))));
+  return c.json<AnswerOf<"GET /admin/planner-progress/">>(
+    toProgress(await latestVisibleJob(c.get("sql"))),
+  );
 });
 
 plannerRoutes.post("/cancel-planner/", async (c) => {
@@ -59,7 +62,7 @@ plannerRoutes.post("/reset-planner-progress/", async (c) => {
 
 plannerRoutes.get("/planner-settings/", async (c) => {
   const [row] = await c.get("sql")`select settings, updated_at from planner_settings where id = 1`;
-  return c.json({
+  return c.json<AnswerOf<"GET /admin/planner-settings/">>({
     settings: readStoredSettings(row?.settings),
     defaults: defaultPlannerSettings,
     updated_at: row?.updated_at ?? null,
@@ -74,7 +77,13 @@ plannerRoutes.put("/planner-settings/", validate("json", plannerSettingsSchema),
     on conflict (id) do update set settings = excluded.settings, updated_at = now()
     returning updated_at
   `;
-  return c.json({ settings, defaults: defaultPlannerSettings, updated_at: row.updated_at });
+  return c.json<AnswerOf<"PUT /admin/planner-settings/">>({
+    settings,
+    defaults: defaultPlannerSettings,
+    updated_at: row.updated_at,
+  });
 });
 
-plannerRoutes.get("/stats/", async (c) => c.json(await dashboardStats(c.get("sql"))));
+plannerRoutes.get("/stats/", async (c) => {
+  return c.json<AnswerOf<"GET /admin/stats/">>(await dashboardStats(c.get("sql")));
+});

@@ -1,5 +1,7 @@
-import { assertEquals } from "../testing/assert.ts";
+import { assertContract, assertEquals } from "../testing/assert.ts";
+import { dashboardStatsSchema } from "../../common/contract/dashboard_stats.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 const t = await createTestApp("stats");
 await insertUser(t.sql, { username: "chef", role: "admin" });
@@ -11,18 +13,20 @@ async function stats() {
   await client.login("chef");
   const res = await client.get("/api/admin/stats/");
   assertEquals(res.status, 200);
-  return await res.json();
+  const body = await res.json();
+  assertContract(dashboardStatsSchema, body);
+  return body;
 }
 
 /** Berlin's today plus `days`, at the Berlin wall-clock `time`, as an instant. */
 function at(days: number, time: string) {
-  return t.sql`(((now() at time zone 'Europe/Berlin')::date + ${days}::int) + ${time}::time)
-                 at time zone 'Europe/Berlin'`;
+  return t.sql`(((now() at time zone ${SCHOOL_TIME_ZONE})::date + ${days}::int) + ${time}::time)
+                 at time zone ${SCHOOL_TIME_ZONE}`;
 }
 
 /** Berlin's today plus `days`, as a date. */
 function day(days: number) {
-  return t.sql`((now() at time zone 'Europe/Berlin')::date + ${days}::int)`;
+  return t.sql`((now() at time zone ${SCHOOL_TIME_ZONE})::date + ${days}::int)`;
 }
 
 async function lesson(

@@ -1,26 +1,38 @@
-import type postgres from "postgres";
-import type { Sql } from "../db.ts";
-
-/** The pool or a transaction of it. */
-type Db = Sql | postgres.TransactionSql;
-
-/** Days the planner looks ahead (spec 01 §1); the same as HORIZON_DAYS of the planner worker. */
-export const HORIZON_DAYS = 30;
+import type { Db } from "../../db/connection.ts";
+import type { SystemCounts } from "../../common/contract/dashboard_stats.ts";
+import { HORIZON_DAYS } from "../../common/school_rules.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 /**
- * The planning horizon as the planner sees it: the 30 days from tomorrow (Europe/Berlin), as
+ * The planning horizon as the planner sees it: the 30 days from tomorrow on the school's calendar, as
  * dates and as the instants they start and end. Appointments belong to it by their start.
  */
 function horizon(sql: Db) {
   return sql`
     horizon as (
       select first_day, last_day,
-             first_day::timestamp at time zone 'Europe/Berlin' as starts,
-             (last_day + 1)::timestamp at time zone 'Europe/Berlin' as ends
-        from (select (now() at time zone 'Europe/Berlin')::date + 1 as first_day,
-                     (now() at time zone 'Europe/Berlin')::date + ${HORIZON_DAYS}::int as last_day
+             first_day::timestamp at time zone ${SCHOOL_TIME_ZONE} as starts,
+             (last_day + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE} as ends
+        from (select (now() at time zone ${SCHOOL_TIME_ZONE})::date + 1 as first_day,
+                     (now() at time zone ${SCHOOL_TIME_ZONE})::date + ${HORIZON_DAYS}::int as last_day
              ) d
     )
+  `;
+}
+
+/**
+ * Shares and averages of a `totals` row (total, with_appointments, appointments): the part the
+ * fairness and the workload answers have in common.
+ */
+function sharesSql(sql: Db) {
+  return sql`
+    total - with_appointments as without_appointments,
+    coalesce(round(100.0 * with_appointments / nullif(total, 0), 1), 0)::float8 as with_percent,
+    coalesce(round(100.0 * (total - with_appointments) / nullif(total, 0), 1), 0)::float8
+      as without_percent,
+    coalesce(round(appointments::numeric / nullif(total, 0), 2), 0)::float8 as avg_total,
+    coalesce(round(appointments::numeric / nullif(with_appointments, 0), 2), 0)::float8
+      as avg_with
   `;
 }
 
@@ -33,12 +45,7 @@ export async function overviewCounts(sql: Db) {
       (select count(*)::int from appointments where status <> 'cancelled') as appointments,
       (select count(*)::int from availabilities) as availabilities
   `;
-  return row as {
-    students: number;
-    instructors: number;
-    appointments: number;
-    availabilities: number;
-  };
+  return row as SystemCounts;
 }
 
 /**
@@ -72,14 +79,7 @@ export async function fairnessRow(sql: Db) {
         from per_student
     )
     select b0, b1, b2, b3, b4, b5, total, with_appointments,
-           total - with_appointments as without_appointments,
-           coalesce(round(100.0 * with_appointments / nullif(total, 0), 1), 0)::float8
-             as with_percent,
-           coalesce(round(100.0 * (total - with_appointments) / nullif(total, 0), 1), 0)::float8
-             as without_percent,
-           coalesce(round(appointments::numeric / nullif(total, 0), 2), 0)::float8 as avg_total,
-           coalesce(round(appointments::numeric / nullif(with_appointments, 0), 2), 0)::float8
-             as avg_with,
+           ${sharesSql(sql)},
            round(std_dev, 2)::float8 as fairness_score
       from totals
   `;
@@ -186,14 +186,7 @@ export async function workloadRow(sql: Db) {
         from per_instructor
     )
     select totals.*,
-           total - with_appointments as without_appointments,
-           coalesce(round(100.0 * with_appointments / nullif(total, 0), 1), 0)::float8
-             as with_percent,
-           coalesce(round(100.0 * (total - with_appointments) / nullif(total, 0), 1), 0)::float8
-             as without_percent,
-           coalesce(round(appointments::numeric / nullif(total, 0), 2), 0)::float8 as avg_total,
-           coalesce(round(appointments::numeric / nullif(with_appointments, 0), 2), 0)::float8
-             as avg_with,
+           ${sharesSql(sql)},
            (select coalesce(json_agg(json_build_object(
                      'first_name', first_name, 'last_name', last_name, 'username', username,
                      'appointments_count', n)

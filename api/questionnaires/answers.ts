@@ -3,18 +3,12 @@
  * submit payload's own shape, so the admin's details and edit reuse the public form), and turned
  * into the people module's student create payload on approval.
  */
-import { berlinIso } from "../self_service/berlin_time.ts";
+import { englishWeekdayKeys as englishDays, germanDayName } from "../../common/german_words.ts";
+import { licenceHours, startLocations } from "../../common/school_rules.ts";
+import { formatMinutes, schoolIso } from "../../common/time.ts";
+import { invalid } from "../lib/errors.ts";
+import { studentCreateData, type StudentData } from "../people/student_payload.ts";
 import {
-  licenceHours,
-  startLocations,
-  studentCreateData,
-  type StudentData,
-} from "../people/student_payload.ts";
-import {
-  englishDays,
-  formatMinutes,
-  germanDayName,
-  invalid,
   isBlank,
   parseDate,
   parseDateRange,
@@ -63,7 +57,7 @@ const maxFreePeriods = 3;
 
 /** Today on the school's calendar (Europe/Berlin). */
 export function berlinToday(now = new Date()): string {
-  return berlinIso(now).slice(0, 10);
+  return schoolIso(now).slice(0, 10);
 }
 
 function required(value: string | null | undefined, message: string): string {

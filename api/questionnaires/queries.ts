@@ -1,4 +1,4 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { savepoints } from "../lib/savepoints.ts";
 import { createStudent } from "../people/write_queries.ts";

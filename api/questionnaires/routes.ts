@@ -3,7 +3,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
-import { invalid, isBlank, parseEmail } from "../people/values.ts";
+import { invalid } from "../lib/errors.ts";
+import { isBlank, parseEmail } from "../people/values.ts";
 import { berlinToday, checkAnswers } from "./answers.ts";
 import { adminView, questionnaireUrl, statusDisplay, statusOf } from "./present.ts";
 import {

@@ -1,9 +1,8 @@
-import type postgres from "postgres";
-import type { Sql } from "../db.ts";
+import type { Db } from "../../db/connection.ts";
+import { fullNameSql } from "../lib/person_name.ts";
 import type { AvailabilityWrite, SpecialDatesWrite } from "./schemas.ts";
 
-/** A pool or a transaction: every query here runs in either. */
-export type Db = Sql | postgres.TransactionSql;
+export type { Db };
 
 /** The two self-service data sets, each with its own version counter on users. */
 export type DataKind = "availability" | "special_dates";
@@ -108,10 +107,7 @@ export async function listAppointments(sql: Db, userId: number) {
   return await sql`
     select a.id::int, a.starts_at, a.ends_at, a.appointment_type, a.title, a.transmission,
            a.status,
-           coalesce(nullif(trim(i.first_name || ' ' || i.last_name), ''), i.username)
-             as instructor_name,
-           coalesce(nullif(trim(s.first_name || ' ' || s.last_name), ''), s.username)
-             as student_name,
+           ${fullNameSql(sql, "i")} as instructor_name, ${fullNameSql(sql, "s")} as student_name,
            v.name as vehicle
     from appointments a
     join users i on i.id = a.instructor_id

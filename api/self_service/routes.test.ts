@@ -1,5 +1,8 @@
-import { assert, assertEquals } from "../testing/assert.ts";
+import { z } from "zod";
+import { assert, assertContract, assertEquals } from "../testing/assert.ts";
+import { myAppointmentSchema } from "../../common/contract/my_appointment.ts";
 import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 const t = await createTestApp("self_service");
 const annaId = await insertUser(t.sql, { username: "anna", role: "student" });
@@ -305,18 +308,19 @@ Deno.test("my-appointments lists only the user's own lessons on the Berlin wall 
                               ends_at, status)
     values
       (${annaId}, ${bertId}, ${vehicle.id}, 'manual',
-       timestamp '2027-03-29 14:00' at time zone 'Europe/Berlin',
-       timestamp '2027-03-29 15:00' at time zone 'Europe/Berlin', 'confirmed'),
+       timestamp '2027-03-29 14:00' at time zone ${SCHOOL_TIME_ZONE},
+       timestamp '2027-03-29 15:00' at time zone ${SCHOOL_TIME_ZONE}, 'confirmed'),
       (${annaId}, ${bertId}, null, 'automatic',
-       timestamp '2027-03-26 14:00' at time zone 'Europe/Berlin',
-       timestamp '2027-03-26 15:00' at time zone 'Europe/Berlin', 'cancelled'),
+       timestamp '2027-03-26 14:00' at time zone ${SCHOOL_TIME_ZONE},
+       timestamp '2027-03-26 15:00' at time zone ${SCHOOL_TIME_ZONE}, 'cancelled'),
       (${carlaId}, ${bertId}, null, 'automatic',
-       timestamp '2027-03-26 09:00' at time zone 'Europe/Berlin',
-       timestamp '2027-03-26 10:00' at time zone 'Europe/Berlin', 'pending')
+       timestamp '2027-03-26 09:00' at time zone ${SCHOOL_TIME_ZONE},
+       timestamp '2027-03-26 10:00' at time zone ${SCHOOL_TIME_ZONE}, 'pending')
   `;
   const anna = await signedIn("anna");
   const annas = await (await anna.get("/api/my-appointments/")).json();
   assertEquals(annas.length, 1);
+  assertContract(z.array(myAppointmentSchema), annas);
   const { id, ...lesson } = annas[0];
   assert(typeof id === "number");
   assertEquals(lesson, {

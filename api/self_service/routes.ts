@@ -1,18 +1,18 @@
 import { Hono } from "hono";
+import type { AnswerOf } from "../../common/contract/routes.ts";
 import { currentUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
-import { berlinIso } from "./berlin_time.ts";
+import { schoolIso } from "../../common/time.ts";
 import {
   listAppointments,
   listAvailability,
   listSpecialDates,
-  readVersion,
   replaceAvailability,
   replaceSpecialDates,
 } from "./queries.ts";
 import { availabilityWriteSchema, specialDatesWriteSchema } from "./schemas.ts";
-import { etag, versionedWrite } from "./versioned_write.ts";
+import { versionedRead, versionedWrite } from "./versioned_write.ts";
 
 const typeDisplay: Record<string, string> = {
   driving_lesson: "Fahrstunde",
@@ -22,17 +22,7 @@ const typeDisplay: Record<string, string> = {
 
 /** Mounted under /api: the signed-in user's own /my-* data (ownership by session, never by id). */
 export const selfServiceRoutes = new Hono<AppEnv>()
-  .get("/my-availability/", async (c) => {
-    const user = currentUser(c);
-    const sql = c.get("sql");
-    // One snapshot, so the ETag belongs to exactly these rows.
-    const [rows, version] = await sql.begin("isolation level repeatable read", async (tx) => [
-      await listAvailability(tx, user.id),
-      await readVersion(tx, user.id, "availability"),
-    ]);
-    c.header("ETag", etag(version));
-    return c.json(rows);
-  })
+  .get("/my-availability/", (c) => versionedRead(c, "availability", listAvailability))
   .post("/my-availability/", validate("json", availabilityWriteSchema), async (c) => {
     const { availabilities } = c.req.valid("json");
     return await versionedWrite(c, {
@@ -47,16 +37,7 @@ export const selfServiceRoutes = new Hono<AppEnv>()
       }),
     });
   })
-  .get("/my-special-dates/", async (c) => {
-    const user = currentUser(c);
-    const sql = c.get("sql");
-    const [rows, version] = await sql.begin("isolation level repeatable read", async (tx) => [
-      await listSpecialDates(tx, user.id),
-      await readVersion(tx, user.id, "special_dates"),
-    ]);
-    c.header("ETag", etag(version));
-    return c.json(rows);
-  })
+  .get("/my-special-dates/", (c) => versionedRead(c, "special_dates", listSpecialDates))
   .post("/my-special-dates/", validate("json", specialDatesWriteSchema), async (c) => {
     const { special_dates } = c.req.valid("json");
     return await versionedWrite(c, {
@@ -74,10 +55,10 @@ export const selfServiceRoutes = new Hono<AppEnv>()
   .get("/my-appointments/", async (c) => {
     const user = currentUser(c);
     const rows = await listAppointments(c.get("sql"), user.id);
-    return c.json(rows.map((row) => ({
+    return c.json<AnswerOf<"GET /my-appointments/">>(rows.map((row) => ({
       id: row.id,
-      start_time: berlinIso(row.starts_at),
-      end_time: berlinIso(row.ends_at),
+      start_time: schoolIso(row.starts_at),
+      end_time: schoolIso(row.ends_at),
       appointment_type: row.appointment_type,
       type_display: typeDisplay[row.appointment_type] ?? row.appointment_type,
       title: row.title,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDate } from "../../common/time.ts";
 
 /** Most rows one write may carry: a full week of hours is 5 × 14 = 70. */
 export const maxRows = 200;
@@ -48,14 +49,9 @@ export const availabilityWriteSchema = z.object({
     ),
 });
 
-function isRealIsoDate(text: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2200) return false;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+// Years outside 1900-2200 are typing slips.
+const isRealIsoDate = (text: string) =>
+  isIsoDate(text) && text.slice(0, 4) >= "1900" && text.slice(0, 4) <= "2200";
 
 const optionalTime = z.union([
   z.string().regex(clockTime, "Bitte geben Sie Uhrzeiten im Format HH:MM an."),

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { currentUser } from "../auth/middleware.ts";
 import { sha256Hex } from "../auth/tokens.ts";
 import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
@@ -26,6 +27,21 @@ export function parseVersionHeader(header: string | undefined): number | null {
 /** The ETag value for a version. */
 export function etag(version: number): string {
   return `"${version}"`;
+}
+
+/** Answers the user's stored set of one kind with its version as ETag, both from one snapshot. */
+export async function versionedRead(
+  c: Context<AppEnv>,
+  kind: DataKind,
+  read: (tx: Db, userId: number) => Promise<unknown>,
+) {
+  const userId = currentUser(c).id;
+  const [rows, version] = await c.get("sql").begin(
+    "isolation level repeatable read",
+    async (tx) => [await read(tx, userId), await readVersion(tx, userId, kind)] as const,
+  );
+  c.header("ETag", etag(version));
+  return c.json(rows);
 }
 
 interface WriteOptions {

@@ -1,18 +1,12 @@
 import { createApp } from "../app.ts";
-import { hashPassword } from "../auth/passwords.ts";
 import { readConfig } from "../config.ts";
-import { connect, type Sql } from "../db.ts";
-import { migrate } from "../migrate.ts";
-import { createTestDatabase } from "./test_database.ts";
+import { createTestDatabase } from "../../db/test_database.ts";
 
-/**
- * A fresh database for one test file (see test_database.ts: on the Postgres server or on embedded
- * PGlite), migrated, with the app on it.
- */
+export { insertUser } from "../../db/test_database.ts";
+
+/** A fresh, migrated database for one test file (see createTestDatabase) with the app on it. */
 export async function createTestApp(name: string) {
-  const { url, stop } = await createTestDatabase(name);
-  const sql = connect(url);
-  await migrate(sql);
+  const { sql, url, stop } = await createTestDatabase(name);
   const config = readConfig({ DATABASE_URL: url, PORT: "0" });
   const app = createApp({ sql, config });
   return {
@@ -26,40 +20,6 @@ export async function createTestApp(name: string) {
       await stop();
     },
   };
-}
-
-type Role = "admin" | "instructor" | "student";
-const passwordHashes = new Map<string, Promise<string>>();
-
-/** Inserts a user directly; returns its id. Hashes are cached: argon2 is slow on purpose. */
-export async function insertUser(
-  sql: Sql,
-  user: {
-    username: string;
-    role: Role;
-    password?: string;
-    first_name?: string;
-    last_name?: string;
-    email?: string;
-  },
-): Promise<number> {
-  const password = user.password ?? "geheim-passwort-1";
-  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
-  const hash = await passwordHashes.get(password)!;
-  const [row] = await sql`
-    insert into users (username, role, password_hash, first_name, last_name, email)
-    values (${user.username}, ${user.role}, ${hash}, ${user.first_name ?? ""},
-            ${user.last_name ?? ""}, ${user.email ?? ""})
-    returning id::int
-  `;
-  if (user.role === "instructor") {
-    await sql`insert into instructor_profiles (user_id, transmission_types) values (${row.id}, '{manual}')`;
-  }
-  if (user.role === "student") {
-    await sql`insert into student_profiles (user_id, license_class, required_manual_hours)
-              values (${row.id}, 'B', 20)`;
-  }
-  return row.id;
 }
 
 interface AppLike {

@@ -1,20 +1,19 @@
-import type { Sql } from "../db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { AppError } from "../lib/errors.ts";
+import type { ListParams } from "../lib/list_params.ts";
 
 /** The sort_by values of the vehicle list. */
 export const vehicleSortKeys = ["name", "appointment_count"] as const;
+
+type VehicleSortKey = (typeof vehicleSortKeys)[number];
 
 const plateTaken = () =>
   new AppError(409, "plate_taken", "Ein Fahrzeug mit diesem Kennzeichen existiert bereits.");
 
 /** All vehicles with their number of non-cancelled appointments. */
-export async function listVehicles(
-  sql: Sql,
-  sortBy: (typeof vehicleSortKeys)[number],
-  direction: "asc" | "desc",
-) {
-  const key = sortBy === "appointment_count" ? sql`appointment_count` : sql`upper(v.name)`;
-  const dir = direction === "desc" ? sql`desc` : sql`asc`;
+export async function listVehicles(sql: Sql, params: ListParams<VehicleSortKey>) {
+  const key = params.sortBy === "appointment_count" ? sql`appointment_count` : sql`upper(v.name)`;
+  const dir = params.direction === "desc" ? sql`desc` : sql`asc`;
   return await sql<
     { id: number; name: string; transmission: string; appointment_count: number }[]
   >`

@@ -1,9 +1,11 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env.ts";
-import { AppError } from "../lib/errors.ts";
+import { listQuerySchema } from "../lib/list_params.ts";
 import { validate } from "../lib/validate.ts";
 import { addVehicle, listVehicles, vehicleSortKeys } from "./queries.ts";
+
+const vehicleListSchema = listQuerySchema({ sortKeys: vehicleSortKeys, defaultSort: "name" });
 
 const maxPlateLength = 20;
 
@@ -23,25 +25,9 @@ const vehicleSchema = z.object({
 
 /** The vehicle fleet (spec 02 §7); mounted under /api/admin. */
 export const vehicleRoutes = new Hono<AppEnv>()
-  .get("/vehicles/", async (c) => {
-    const sortBy = c.req.query("sort_by")?.trim() || "name";
-    const direction = c.req.query("sort_direction")?.trim().toLowerCase() || "asc";
-    if (!(vehicleSortKeys as readonly string[]).includes(sortBy)) {
-      throw new AppError(400, "validation_failed", `Nach „${sortBy}“ kann nicht sortiert werden.`);
-    }
-    if (direction !== "asc" && direction !== "desc") {
-      throw new AppError(
-        400,
-        "validation_failed",
-        "Die Sortierrichtung muss „asc“ oder „desc“ sein.",
-      );
-    }
-    const results = await listVehicles(
-      c.get("sql"),
-      sortBy as (typeof vehicleSortKeys)[number],
-      direction,
-    );
-    return c.json({ results });
+  // The fleet is small: one unpaged list, sorted and checked like every other list.
+  .get("/vehicles/", validate("query", vehicleListSchema), async (c) => {
+    return c.json({ results: await listVehicles(c.get("sql"), c.req.valid("query")) });
   })
   .post("/vehicles/add/", validate("json", vehicleSchema), async (c) => {
     const { name, transmission } = c.req.valid("json");

@@ -1,15 +1,15 @@
-import { assert, assertEquals } from "../../api/testing/assert.ts";
-import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
-import { defaultPlannerSettings } from "../../api/planner/settings_schema.ts";
+import { deepStrictEqual as assertEquals, ok as assert } from "node:assert/strict";
+import { createTestDatabase, insertUser } from "../../db/test_database.ts";
+import { defaultPlannerSettings } from "../../common/contract/planner_settings.ts";
 import { parseInstance } from "../instance.ts";
 import { buildInstance } from "./build_instance.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
-const t = await createTestApp("planner_build_instance");
-const sql = t.sql;
-Deno.test.afterAll?.(() => t.close());
+const { sql } = await createTestDatabase("planner_build_instance");
+Deno.test.afterAll?.(() => sql.end({ timeout: 5 }));
 
 const [{ start }] = await sql`
-  select ((now() at time zone 'Europe/Berlin')::date + 1)::text as start
+  select ((now() at time zone ${SCHOOL_TIME_ZONE})::date + 1)::text as start
 `;
 const day = (offset: number) => {
   const d = new Date(`${start}T00:00:00Z`);
@@ -59,11 +59,11 @@ const [vehicle] = await sql`insert into vehicles (name) values ('DO-FS 1') retur
 await sql`
   insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at, ends_at)
   values (${own}, ${teacher}, ${vehicle.id}, 'manual',
-          (${day(0)}::date + time '09:00') at time zone 'Europe/Berlin',
-          (${day(0)}::date + time '10:00') at time zone 'Europe/Berlin'),
+          (${day(0)}::date + time '09:00') at time zone ${SCHOOL_TIME_ZONE},
+          (${day(0)}::date + time '10:00') at time zone ${SCHOOL_TIME_ZONE}),
          (${derived}, ${teacher}, ${vehicle.id}, 'manual',
-          (${day(2)}::date + time '14:30') at time zone 'Europe/Berlin',
-          (${day(2)}::date + time '15:30') at time zone 'Europe/Berlin')
+          (${day(2)}::date + time '14:30') at time zone ${SCHOOL_TIME_ZONE},
+          (${day(2)}::date + time '15:30') at time zone ${SCHOOL_TIME_ZONE})
 `;
 const settings = structuredClone(defaultPlannerSettings);
 settings.hard.maxHoursPerDay.enabled = false;

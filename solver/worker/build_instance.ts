@@ -1,15 +1,17 @@
 /**
  * Builds a FORMAT.md instance from the database, exactly as the shared data-model contract says:
- * horizon = 30 days from tomorrow (Europe/Berlin), existing non-cancelled appointments in the
+ * horizon = 30 days from tomorrow (school calendar), existing non-cancelled appointments in the
  * horizon fixed, settings from planner_settings, ids I<user id>, S<user id>, V<vehicle id>.
  */
-import type { Sql } from "../../api/db.ts";
-import { type PlannerSettings, readStoredSettings } from "../../api/planner/settings_schema.ts";
+import type { Sql } from "../../db/connection.ts";
+import {
+  type PlannerSettings,
+  readStoredSettings,
+} from "../../common/contract/planner_settings.ts";
 import type { WeeklyWindow } from "../instance.ts";
 import { preferredWithoutEdgeHours, toFormatSettings } from "./settings_map.ts";
-
-/** Days the planner looks ahead (spec 01 §1). */
-export const HORIZON_DAYS = 30;
+import { HORIZON_DAYS } from "../../common/school_rules.ts";
+import { addDays, SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 interface DateRange {
   from: string;
@@ -70,8 +72,8 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
 export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
   return await sql.begin("isolation level repeatable read read only", async (tx) => {
     const [{ start, end }] = await tx`
-      select ((now() at time zone 'Europe/Berlin')::date + 1)::text as start,
-             ((now() at time zone 'Europe/Berlin')::date + ${HORIZON_DAYS}::int)::text as end
+      select ((now() at time zone ${SCHOOL_TIME_ZONE})::date + 1)::text as start,
+             ((now() at time zone ${SCHOOL_TIME_ZONE})::date + ${HORIZON_DAYS}::int)::text as end
     `;
     const [settingsRow] = await tx`select settings from planner_settings where id = 1`;
     const settings: PlannerSettings = readStoredSettings(settingsRow?.settings);
@@ -127,12 +129,12 @@ export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
     // Wall-clock start and end in Berlin; lessons the planner can keep as they are are whole hours.
     const existing = await tx`
       select student_id::int, instructor_id::int, vehicle_id::int, transmission,
-             to_char(starts_at at time zone 'Europe/Berlin', 'YYYY-MM-DD"T"HH24:MI') as start,
-             to_char(ends_at at time zone 'Europe/Berlin', 'YYYY-MM-DD"T"HH24:MI') as end
+             to_char(starts_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as start,
+             to_char(ends_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as end
         from appointments
        where status <> 'cancelled'
-         and starts_at < ((${end}::date + 1)::timestamp at time zone 'Europe/Berlin')
-         and ends_at > (${start}::date::timestamp at time zone 'Europe/Berlin')
+         and starts_at < ((${end}::date + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE})
+         and ends_at > (${start}::date::timestamp at time zone ${SCHOOL_TIME_ZONE})
     `;
 
     const byUser = new Map<number, Row[]>();
@@ -297,9 +299,7 @@ function blocksOf(start: string, end: string): Block[] {
     const from = day === start.slice(0, 10) ? start.slice(11) : "00:00";
     const to = day === lastDay ? end.slice(11) : "24:00";
     if (from < to) out.push({ date: day, start: from, end: to });
-    const next = new Date(`${day}T00:00:00Z`);
-    next.setUTCDate(next.getUTCDate() + 1);
-    day = next.toISOString().slice(0, 10);
+    day = addDays(day, 1);
   }
   return out;
 }

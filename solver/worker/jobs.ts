@@ -1,6 +1,6 @@
 /** The planner_jobs queries of the worker: claim, heartbeat, release, fail. */
-import type { Sql } from "../../api/db.ts";
-import { logTime } from "../../api/planner/queries.ts";
+import type { Sql } from "../../db/connection.ts";
+import { schoolLogTime } from "../../common/time.ts";
 
 /** A worker gives up on a job that has been taken over this often (its runs keep dying). */
 export const MAX_ATTEMPTS = 2;
@@ -16,7 +16,7 @@ export interface ClaimedJob {
 
 /** One German line of the job's activity log, stamped with Berlin time. */
 export function logLine(message: string): string {
-  return `${logTime()} ${message}`;
+  return `${schoolLogTime()} ${message}`;
 }
 
 /**
@@ -34,7 +34,7 @@ export async function claimNextJob(sql: Sql, workerId: string): Promise<ClaimedJ
            started_at = coalesce(started_at, now()),
            attempts = attempts + 1,
            activity_log = activity_log || jsonb_build_array(
-             ${logTime()} || case when status = 'running'
+             ${schoolLogTime()} || case when status = 'running'
                then ' Planung von einem anderen Planungsdienst übernommen'
                else ' Planung gestartet' end)
      where id = (

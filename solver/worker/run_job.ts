@@ -3,7 +3,7 @@
  * and progress every second, and writes the plan back in one transaction. Stops (writing nothing)
  * as soon as a heartbeat finds the job cancelled or taken over.
  */
-import type { Sql } from "../../api/db.ts";
+import type { Sql } from "../../db/connection.ts";
 import { buildInstance } from "./build_instance.ts";
 import {
   type ClaimedJob,

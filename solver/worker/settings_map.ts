@@ -1,5 +1,6 @@
-import type { PlannerSettings } from "../../api/planner/settings_schema.ts";
+import type { PlannerSettings } from "../../common/contract/planner_settings.ts";
 import type { WeeklyWindow } from "../instance.ts";
+import { formatMinutes, minutesOf } from "../../common/time.ts";
 
 /** The FORMAT.md settings object the planner reads. */
 export interface FormatSettings {
@@ -42,25 +43,20 @@ export function toFormatSettings(s: PlannerSettings): FormatSettings {
   };
 }
 
-const hhmm = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
-const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
-const clockOf = (m: number) =>
-  `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
-
 /** Cuts [from, to) (whole hours) out of each window; keeps what is left. */
 function subtract(windows: WeeklyWindow[], from: number, to: number): WeeklyWindow[] {
-  const cutStart = minutes(hhmm(from));
-  const cutEnd = minutes(hhmm(to));
+  const cutStart = from * 60;
+  const cutEnd = to * 60;
   const out: WeeklyWindow[] = [];
   for (const w of windows) {
-    const start = minutes(w.start);
-    const end = minutes(w.end);
+    const start = minutesOf(w.start);
+    const end = minutesOf(w.end);
     const pieces: [number, number][] = [[start, Math.min(end, cutStart)], [
       Math.max(start, cutEnd),
       end,
     ]];
     for (const [a, b] of pieces) {
-      if (b > a) out.push({ day: w.day, start: clockOf(a), end: clockOf(b) });
+      if (b > a) out.push({ day: w.day, start: formatMinutes(a), end: formatMinutes(b) });
     }
   }
   return out;

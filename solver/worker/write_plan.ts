@@ -1,7 +1,8 @@
 /** Writes a finished plan back: all appointments and the job's statistics in one transaction. */
-import type { Sql } from "../../api/db.ts";
+import type { Sql } from "../../db/connection.ts";
 import type { BuiltInstance } from "./build_instance.ts";
 import { logLine } from "./jobs.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 /** The planner's answer as far as the worker reads it. */
 export interface PlanResult {
@@ -87,8 +88,8 @@ export async function writePlan(
           (student_id, instructor_id, vehicle_id, transmission, starts_at, ends_at, status,
            planner_job_id)
         select s, i, v, t,
-               wall at time zone 'Europe/Berlin',
-               (wall + interval '1 hour') at time zone 'Europe/Berlin',
+               wall at time zone ${SCHOOL_TIME_ZONE},
+               (wall + interval '1 hour') at time zone ${SCHOOL_TIME_ZONE},
                'confirmed', ${jobId}
           from unnest(${a.map((x) => idOf(x.student))}::bigint[],
                       ${a.map((x) => idOf(x.instructor))}::bigint[],

@@ -9,10 +9,10 @@
 import { Hono } from "hono";
 import postgres from "postgres";
 import { createApp } from "../../api/app.ts";
-import { hashPassword } from "../../api/auth/passwords.ts";
+import { hashPassword } from "../../common/passwords.ts";
 import type { Config } from "../../api/config.ts";
-import { connect } from "../../api/db.ts";
-import { migrate } from "../../api/migrate.ts";
+import { connect } from "../../db/connection.ts";
+import { migrate } from "../../db/migrate.ts";
 
 const serverUrl = Deno.env.get("TEST_DATABASE_SERVER") ?? "postgres://postgres@127.0.0.1:5432";
 const database = "fahrplan_bench_api";

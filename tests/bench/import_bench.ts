@@ -9,15 +9,15 @@
  */
 import { unzipSync } from "fflate";
 import { createApp } from "../../api/app.ts";
-import { hashPassword } from "../../api/auth/passwords.ts";
+import { hashPassword } from "../../common/passwords.ts";
 import { readConfig } from "../../api/config.ts";
-import { connect } from "../../api/db.ts";
+import { connect } from "../../db/connection.ts";
 import { readUpload } from "../../api/imports/read_file.ts";
 import { checkRows } from "../../api/imports/rows.ts";
 import { testDataZip } from "../../api/imports/test_data.ts";
-import { migrate } from "../../api/migrate.ts";
+import { migrate } from "../../db/migrate.ts";
 import type { StudentData } from "../../api/people/student_payload.ts";
-import { licenceHours } from "../../api/people/student_payload.ts";
+import { licenceHours } from "../../common/school_rules.ts";
 import { insertUser, TestClient } from "../../api/testing/test_app.ts";
 
 const server = Deno.env.get("TEST_DATABASE_SERVER") ?? "postgres://postgres@127.0.0.1:5432";

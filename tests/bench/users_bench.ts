@@ -9,8 +9,8 @@
  */
 import { createApp } from "../../api/app.ts";
 import { readConfig } from "../../api/config.ts";
-import { connect, type Sql } from "../../api/db.ts";
-import { migrate } from "../../api/migrate.ts";
+import { connect, type Sql } from "../../db/connection.ts";
+import { migrate } from "../../db/migrate.ts";
 import { insertUser, TestClient } from "../../api/testing/test_app.ts";
 import { seedPeople } from "../../scripts/seed_people.ts";
 
@@ -23,7 +23,7 @@ const onPglite = Deno.args.includes("--pglite");
 
 async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (onPglite) {
-    const { startEmbeddedDatabase } = await import("../../scripts/embedded_db.ts");
+    const { startEmbeddedDatabase } = await import("../../db/embedded_db.ts");
     const dir = await Deno.makeTempDir({ prefix: "fahrplan_bench_users_" });
     const db = await startEmbeddedDatabase(dir);
     return { url: db.url, stop: () => db.stop().then(() => Deno.remove(dir, { recursive: true })) };

@@ -8,9 +8,9 @@
  * Run: deno run -A tests/bench/web_bench.ts [distDir]   (without one, web/dist is built if needed)
  */
 import { chromium } from "playwright-core";
-import { hashPassword } from "../../api/auth/passwords.ts";
-import { connect } from "../../api/db.ts";
-import { migrate } from "../../api/migrate.ts";
+import { hashPassword } from "../../common/passwords.ts";
+import { connect } from "../../db/connection.ts";
+import { migrate } from "../../db/migrate.ts";
 import { buildWebIfNeeded } from "../../scripts/build_web.ts";
 
 const given = Deno.args[0] ?? Deno.env.get("WEB_DIST");

@@ -1,4 +1,4 @@
-import { verifyPassword } from "../../api/auth/passwords.ts";
+import { verifyPassword } from "../../common/passwords.ts";
 import { assert, assertEquals } from "../../api/testing/assert.ts";
 import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
 

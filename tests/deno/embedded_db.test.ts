@@ -1,7 +1,7 @@
-import { connect } from "../../api/db.ts";
-import { migrate } from "../../api/migrate.ts";
+import { connect } from "../../db/connection.ts";
+import { migrate } from "../../db/migrate.ts";
 import { assertEquals } from "../../api/testing/assert.ts";
-import { startEmbeddedDatabase } from "../../scripts/embedded_db.ts";
+import { startEmbeddedDatabase } from "../../db/embedded_db.ts";
 
 Deno.test({
   name: "the embedded database serves several connections at once without mixing their queries",

@@ -1,3 +1,5 @@
+import { SCHOOL_TIME_ZONE } from "../../../common/time_zone.ts";
+
 /** One entry of the local activity log (spec 01 §3). */
 export interface ActivityEntry {
   id: string;
@@ -67,6 +69,6 @@ export function relativeTime(timestamp: string, now = new Date()): string {
     month: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
-    timeZone: "Europe/Berlin",
+    timeZone: SCHOOL_TIME_ZONE,
   });
 }

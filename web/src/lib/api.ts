@@ -1,3 +1,6 @@
+import type { AnswerOf, BodyOf, ContractRoute } from "../../../common/contract/routes.ts";
+import type { SessionUser } from "../../../common/contract/session.ts";
+
 /** An answer of the API that is not 2xx; `message` is the German text for the screen. */
 export class ApiError extends Error {
   constructor(
@@ -111,13 +114,25 @@ export const api = {
     apiRequest<T>("DELETE", path, body, options),
 };
 
-/** The user as /api/auth/current-user/ answers it. */
-export interface User {
-  id: number;
-  username: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: "admin" | "instructor" | "student";
-  is_staff: boolean;
+/** What `call()` takes besides the route: the body where the route has one, a query string. */
+export type CallOptions<R extends ContractRoute> =
+  & RequestOptions
+  & { query?: string }
+  & (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> });
+
+/**
+ * Calls a route of the shared contract (common/contract/routes.ts) with its typed body and answer,
+ * e.g. `call("GET /admin/planner-progress/")`: a payload changed on the server fails type checks.
+ */
+export function call<R extends ContractRoute>(
+  route: R,
+  ...[options]: BodyOf<R> extends undefined ? [CallOptions<R>?] : [CallOptions<R>]
+): Promise<AnswerOf<R>> {
+  const [method, path] = route.split(" ");
+  const query = options?.query ? `?${options.query}` : "";
+  const body = options?.body ?? (method === "GET" ? undefined : {});
+  return apiRequest<AnswerOf<R>>(method, `${path}${query}`, body, options);
 }
+
+/** The user as /api/auth/current-user/ answers it. */
+export type User = SessionUser;

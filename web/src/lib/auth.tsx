@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
 import { useConfirm } from "../components/ui/confirm_dialog.tsx";
-import { api, ApiError, loadCsrfToken, type User } from "./api.ts";
+import { api, ApiError, call, loadCsrfToken, type User } from "./api.ts";
 import { warmPersonalCache } from "./offline/personal_cache.ts";
 import {
   clearPersonalData,
@@ -33,7 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         // Without a token the app can still show the user's cached data offline.
         await loadCsrfToken().catch(() => "");
-        setUser(await api.get<User>("/auth/current-user/"));
+        setUser(await call("GET /auth/current-user/"));
       } catch (err) {
         if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 0)) {
           console.error(err);
@@ -57,7 +57,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }), []);
 
   const login = useCallback(async (username: string, password: string) => {
-    const answer = await api.post<{ user: User }>("/auth/login/", { username, password });
+    const answer = await call("POST /auth/login/", { body: { username, password } });
     // A new session gets a new token; the cached copy would be the old one.
     await loadCsrfToken().catch(() => "");
     setUser(answer.user);

@@ -1,23 +1,12 @@
-/** Rows of an export: one array of cell values per line, in header order. */
-export type ExportCell = string | number | null | undefined;
+import { type ExportCell, neutralise } from "../../../common/export_cells.ts";
+
+export type { ExportCell };
 
 /** The byte-order mark that makes Excel read a CSV file as UTF-8 (umlauts survive). */
 export const utf8Bom = "\uFEFF";
 
 /** The separator German Excel expects in a CSV file. */
 export const csvSeparator = ";";
-
-const formulaStart = /^[=+\-@\t\r]/;
-
-/**
- * Neutralises a text cell that a spreadsheet would run as a formula (it starts with =, +, -, @,
- * tab or CR) by putting an apostrophe in front (CSV/formula injection). Numbers stay numbers.
- */
-export function neutralise(value: ExportCell): string | number {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return value;
-  return formulaStart.test(value) ? `'${value}` : value;
-}
 
 function csvField(value: ExportCell): string {
   const text = String(neutralise(value));

@@ -1,53 +1,24 @@
-/** German month names, January first. */
-export const germanMonthNames = [
-  "Januar",
-  "Februar",
-  "März",
-  "April",
-  "Mai",
-  "Juni",
-  "Juli",
-  "August",
-  "September",
-  "Oktober",
-  "November",
-  "Dezember",
-];
+import {
+  englishWeekdayKeys,
+  germanMonthNames,
+  germanWeekdayNames,
+  germanWeekdayShort,
+} from "../../../common/german_words.ts";
+import { daysInMonth, isoWeekday, isRealDate, schoolDay } from "../../../common/time.ts";
 
-/** German weekday abbreviations, Monday first (the German week starts on Monday). */
-export const germanWeekdayShort = ["Mo", "Di", "Mi", "Do", "Fr", "Sa", "So"];
+export { germanMonthNames, germanWeekdayNames, germanWeekdayShort };
 
-/** German weekday names, Monday first. */
-export const germanWeekdayNames = [
-  "Montag",
-  "Dienstag",
-  "Mittwoch",
-  "Donnerstag",
-  "Freitag",
-  "Samstag",
-  "Sonntag",
-];
+/** One of monday..friday: the days work and school schedules are edited for. */
+export type WorkdayKey = Exclude<typeof englishWeekdayKeys[number], "saturday" | "sunday">;
 
 /** The English weekday keys the API uses for work and school schedules, Monday to Friday. */
-export const workdayKeys = ["monday", "tuesday", "wednesday", "thursday", "friday"] as const;
-
-/** One of monday..friday. */
-export type WorkdayKey = typeof workdayKeys[number];
+export const workdayKeys = englishWeekdayKeys.slice(0, 5) as readonly WorkdayKey[];
 
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, "0");
 }
 
-/** True when year-month-day names a real calendar day (no 31.02.). */
-export function isRealDate(year: number, month: number, day: number): boolean {
-  if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
-  return day <= daysInMonth(year, month - 1);
-}
-
-/** Number of days of a month (month 0-based, as in Date). */
-export function daysInMonth(year: number, month0: number): number {
-  return new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
-}
+export { daysInMonth, isRealDate };
 
 /** ISO 'YYYY-MM-DD' from parts (month 1-based). */
 function toIsoDate(year: number, month: number, day: number): string {
@@ -83,16 +54,13 @@ export function formatGermanDate(iso: string | null | undefined): string {
 
 /** Monday-based weekday index 0..6 of an ISO date (0 = Monday), independent of the time zone. */
 export function mondayIndex(iso: string): number {
-  const parts = parseIsoDate(iso.slice(0, 10));
-  if (!parts) return -1;
-  const sundayBased = new Date(Date.UTC(parts[0], parts[1] - 1, parts[2])).getUTCDay();
-  return (sundayBased + 6) % 7;
+  const day = iso.slice(0, 10);
+  return parseIsoDate(day) ? isoWeekday(day) - 1 : -1;
 }
 
-/** Today's date in the school's zone (Europe/Berlin) as ISO. */
+/** Today's date in the school's zone as ISO. */
 export function todayIso(): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(new Date());
+  return schoolDay();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { statusView, transmissionLabel, weekdayDate } from "./appointment_labels.ts";
+import { transmissionLabel } from "../../../../common/german_words.ts";
+import { statusView, weekdayDate } from "./appointment_labels.ts";
 
 describe("appointment labels", () => {
   it("names the three statuses and treats an unknown one as confirmed", () => {

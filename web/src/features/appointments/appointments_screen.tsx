@@ -1,15 +1,12 @@
+import type { AppointmentRow } from "../../../../common/contract/appointment_row.ts";
+import { transmissionLabel } from "../../../../common/german_words.ts";
 import { useRef, useState } from "react";
 import { type Column, useServerList } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
 import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
-import {
-  type AppointmentRow,
-  statusView,
-  transmissionLabel,
-  weekdayDate,
-} from "./appointment_labels.ts";
+import { statusView, weekdayDate } from "./appointment_labels.ts";
 import {
   appointmentExports,
   downloadAppointmentExport,

@@ -1,24 +1,10 @@
+import { germanWeekdayNames } from "../../../../common/german_words.ts";
+
 /** Lower-case German weekday names, Monday first: the first part of a selection key. */
-export const weekdayKeys = [
-  "montag",
-  "dienstag",
-  "mittwoch",
-  "donnerstag",
-  "freitag",
-  "samstag",
-  "sonntag",
-] as const;
+export const weekdayKeys = germanWeekdayNames.map((name) => name.toLowerCase());
 
 /** Weekday names as shown, Monday first. */
-export const weekdayLabels = [
-  "Montag",
-  "Dienstag",
-  "Mittwoch",
-  "Donnerstag",
-  "Freitag",
-  "Samstag",
-  "Sonntag",
-];
+export const weekdayLabels = germanWeekdayNames;
 
 /** The grid's rows: 07:00 to 20:00, one hour each (spec 02 §9: 14 rows). */
 export const gridHours = Array.from({ length: 14 }, (_, i) => 7 + i);

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
-import { api } from "../../lib/api.ts";
+import type { MyAppointment } from "../../../../common/contract/my_appointment.ts";
+import { call } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.tsx";
 import {
   germanMonthNames,
@@ -7,22 +8,12 @@ import {
   germanWeekdayShort,
 } from "../../lib/german_dates.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
-import { addMonths, berlinClock, berlinDay, type Month, monthOf, monthWeeks } from "./month.ts";
+import { isoWeekday, schoolClock, schoolDay } from "../../../../common/time.ts";
+import { addMonths, type Month, monthOf, monthWeeks } from "./month.ts";
 import { useWideScreen } from "../../lib/use_wide_screen.ts";
 import "./calendar.css";
 
-/** An appointment as GET /api/my-appointments/ answers it. */
-interface Appointment {
-  id: number;
-  start_time: string;
-  end_time: string;
-  appointment_type: string;
-  type_display: string;
-  title: string;
-  transmission_type: "automatic" | "manual";
-  instructor_name?: string;
-  student_name?: string;
-}
+type Appointment = MyAppointment;
 
 function AppointmentItem(
   { appointment, person }: { appointment: Appointment; person?: string },
@@ -34,7 +25,7 @@ function AppointmentItem(
   return (
     <li className="calendar-appointment" title={people || undefined}>
       <time dateTime={appointment.start_time} className="calendar-time">
-        {berlinClock(appointment.start_time)}
+        {schoolClock(appointment.start_time)}
       </time>
       <span
         className={`calendar-badge ${automatic ? "is-automatic" : "is-manual"}`}
@@ -50,8 +41,8 @@ function AppointmentItem(
 }
 
 function longDate(day: string): string {
-  const [y, m, d] = day.split("-").map(Number);
-  const weekday = germanWeekdayNames[(new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7];
+  const [, m, d] = day.split("-").map(Number);
+  const weekday = germanWeekdayNames[isoWeekday(day) - 1];
   return `${weekday}, ${d}. ${germanMonthNames[m - 1]}`;
 }
 
@@ -65,13 +56,13 @@ export default function CalendarScreen() {
     user?.role === "instructor"
       ? a.student_name && `mit ${a.student_name}`
       : a.instructor_name && `mit ${a.instructor_name}`;
-  const today = berlinDay(new Date());
+  const today = schoolDay(new Date());
   const [month, setMonth] = useState<Month>(() => monthOf(today));
   const [appointments, setAppointments] = useState<Appointment[]>([]);
   const [loaded, setLoaded] = useState(false);
 
   useEffect(() => {
-    api.get<Appointment[]>("/my-appointments/")
+    call("GET /my-appointments/")
       .then((list) => setAppointments(list ?? []))
       .catch((err) => console.error("Fehler beim Laden der Termine", err))
       .finally(() => setLoaded(true));
@@ -80,7 +71,7 @@ export default function CalendarScreen() {
   const byDay = useMemo(() => {
     const map = new Map<string, Appointment[]>();
     for (const appointment of appointments) {
-      const day = berlinDay(appointment.start_time);
+      const day = schoolDay(appointment.start_time);
       map.set(day, [...(map.get(day) ?? []), appointment]);
     }
     return map;

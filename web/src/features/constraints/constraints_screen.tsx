@@ -1,10 +1,11 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { de } from "../../i18n/de.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { RuleCard, Slider } from "./rule_card.tsx";
-import { activeCounts, type PlannerSettings, type SettingsAnswer } from "./settings_types.ts";
+import type { PlannerSettings } from "../../../../common/contract/planner_settings.ts";
+import { activeCounts } from "./settings_types.ts";
 import "./constraints.css";
 
 type Group = "hard" | "soft";
@@ -124,7 +125,7 @@ export default function ConstraintsScreen() {
   const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(() => {
-    api.get<SettingsAnswer>("/admin/planner-settings/").then((answer) => {
+    call("GET /admin/planner-settings/").then((answer) => {
       setSettings(answer.settings);
       setDefaults(answer.defaults);
     }).catch((err) =>
@@ -150,7 +151,7 @@ export default function ConstraintsScreen() {
   ) => {
     setSaving(true);
     try {
-      const answer = await api.put<SettingsAnswer>("/admin/planner-settings/", next);
+      const answer = await call("PUT /admin/planner-settings/", { body: next });
       setSettings(answer.settings);
       flash({ kind: "success", text: message(answer.settings) }, ms);
     } catch (err) {

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from "react";
 import { ActivityList } from "../../components/ui/activity_list.tsx";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { isEnabled } from "../../lib/feature_flags.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { AdminLinks } from "./admin_links.tsx";
 import { FairnessCard } from "./fairness_card.tsx";
 import { ImportQuestionnaireSection } from "./import_questionnaire_section.tsx";
 import { PlannerCard } from "./planner_card.tsx";
-import type { DashboardStats } from "./stats_types.ts";
+import type { DashboardStats } from "../../../../common/contract/dashboard_stats.ts";
 import { SystemOverview } from "./system_overview.tsx";
 import { WorkloadCard } from "./workload_card.tsx";
 import "./dashboard.css";
@@ -28,7 +28,7 @@ export default function AdminPanel() {
   const loadStats = useCallback(() => {
     if (!needsStats) return;
     // A failure is only logged (spec 01 §8); the tiles keep their dashes.
-    api.get<DashboardStats>("/admin/stats/").then(setStats).catch((err) =>
+    call("GET /admin/stats/").then(setStats).catch((err) =>
       console.error("Statistiken konnten nicht geladen werden", err)
     );
   }, [needsStats]);

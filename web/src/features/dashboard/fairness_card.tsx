@@ -2,7 +2,7 @@ import { de } from "../../i18n/de.ts";
 import { BarChart } from "./bar_chart.tsx";
 import { fairnessTone, formatDecimal, formatPercent, toneClass } from "./stat_levels.ts";
 import { AverageTile, StatsCard, StatTile } from "./stat_tile.tsx";
-import type { FairnessStats } from "./stats_types.ts";
+import type { FairnessStats } from "../../../../common/contract/dashboard_stats.ts";
 import "./dashboard_stats.css";
 
 const buckets = ["0", "1", "2", "3", "4", "5+"] as const;

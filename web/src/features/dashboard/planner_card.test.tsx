@@ -1,12 +1,14 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { SuccessStatistics } from "./planner_card.tsx";
-import { phaseOf, type PlannerProgress } from "./use_planner.ts";
+import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
+import { phaseOf } from "./use_planner.ts";
 
 afterEach(cleanup);
 
 function progress(overrides: Partial<PlannerProgress> = {}): PlannerProgress {
   return {
+    job_id: 1,
     status: "completed",
     progress_percent: 100,
     current_step: "Fertig",
@@ -82,11 +84,9 @@ describe("SuccessStatistics", () => {
 });
 
 describe("phaseOf", () => {
-  it("folds both spellings of the finished states", () => {
+  it("names the finished states as the card shows them", () => {
     expect(phaseOf("completed")).toBe("success");
-    expect(phaseOf("success")).toBe("success");
     expect(phaseOf("failed")).toBe("error");
-    expect(phaseOf("error")).toBe("error");
     expect(phaseOf("cancelled")).toBe("cancelled");
     expect(phaseOf("running")).toBe("running");
     expect(phaseOf("idle")).toBe("idle");

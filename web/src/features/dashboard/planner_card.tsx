@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { type Phase, type PlannerProgress, usePlanner } from "./use_planner.ts";
+import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
+import { type Phase, usePlanner } from "./use_planner.ts";
 
 const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 });
 const transmissionLabel = { manual: "Schaltung", automatic: "Automatik" };

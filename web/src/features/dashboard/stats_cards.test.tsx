@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { FairnessCard } from "./fairness_card.tsx";
-import type { FairnessStats, WorkloadStats } from "./stats_types.ts";
+import type { FairnessStats, WorkloadStats } from "../../../../common/contract/dashboard_stats.ts";
 import { WorkloadCard } from "./workload_card.tsx";
 
 afterEach(cleanup);

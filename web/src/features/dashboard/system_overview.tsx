@@ -1,10 +1,4 @@
-/** Counts of GET /admin/stats/. */
-export interface SystemCounts {
-  students: number;
-  instructors: number;
-  appointments: number;
-  availabilities: number;
-}
+import type { SystemCounts } from "../../../../common/contract/dashboard_stats.ts";
 
 /** The system overview: four counts. */
 export function SystemOverview({ stats }: { stats: SystemCounts | null }) {

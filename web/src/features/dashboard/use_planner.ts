@@ -1,53 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, ApiError, call } from "../../lib/api.ts";
 import { useToast } from "../../components/ui/toast.tsx";
+import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
 
-/** One missing need the planner explains. */
-export interface UnplannedNeed {
-  student: string;
-  student_name: string;
-  transmission: "manual" | "automatic";
-  missing: number;
-  reason: string;
-}
-
-/** The "Planner progress" entity of spec 01 §3 as GET /admin/planner-progress/ answers it. */
-export interface PlannerProgress {
-  status: "idle" | "running" | "success" | "completed" | "cancelled" | "error" | "failed";
-  progress_percent: number;
-  current_step: string;
-  total_variables: number;
-  processed_variables: number;
-  error_message: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  activity_log: string[];
-  appointments_created: number;
-  coverage_percent: number;
-  total_intervals: number;
-  appointments_before: number;
-  improvement_percent: number;
-  students_coverage_percent: number;
-  students_with_appointments: number;
-  students_total: number;
-  avg_appointments_per_instructor: number;
-  instructors_total: number;
-  planning_horizon_days: number;
-  duration_minutes: number;
-  upper_bound: number;
-  unplanned: UnplannedNeed[];
-}
-
-/** The card's phase, with the spec's two spellings folded into one. */
+/** The card's phase: the server's status in the words the card uses. */
 export type Phase = "idle" | "running" | "success" | "cancelled" | "error";
 
 const POLL_MS = 2000;
 const CLEAR_AFTER_MS = 3000;
 
-/** Maps the server's status words (success/completed, error/failed) to the card's phase. */
+/** Maps the server's status words to the card's phase. */
 export function phaseOf(status: PlannerProgress["status"] | undefined): Phase {
-  if (status === "completed" || status === "success") return "success";
-  if (status === "failed" || status === "error") return "error";
+  if (status === "completed") return "success";
+  if (status === "failed") return "error";
   if (status === "running" || status === "cancelled") return status;
   return "idle";
 }
@@ -111,7 +76,7 @@ export function usePlanner(onFinished: () => void) {
 
   const poll = useCallback(async () => {
     try {
-      apply(await api.get<PlannerProgress>("/admin/planner-progress/"), true);
+      apply(await call("GET /admin/planner-progress/"), true);
     } catch (err) {
       // A 502 while the API restarts is ignored (spec 01 §7), like any passing network error: the
       // next poll tries again. Signed out (401/403): there is nothing more to follow.
@@ -131,7 +96,7 @@ export function usePlanner(onFinished: () => void) {
   // finished while nobody watched (it is reset on the server as soon as it is shown).
   useEffect(() => {
     let active = true;
-    api.get<PlannerProgress>("/admin/planner-progress/").then((p) => {
+    call("GET /admin/planner-progress/").then((p) => {
       if (!active) return;
       apply(p, false);
       if (phaseOf(p.status) === "running") startPolling();

@@ -3,7 +3,7 @@ import { de } from "../../i18n/de.ts";
 import { BarChart } from "./bar_chart.tsx";
 import { formatPercent, toneClass, utilizationLabel, utilizationLevel } from "./stat_levels.ts";
 import { AverageTile, StatsCard, StatTile } from "./stat_tile.tsx";
-import type { TopInstructor, WorkloadStats } from "./stats_types.ts";
+import type { TopInstructor, WorkloadStats } from "../../../../common/contract/dashboard_stats.ts";
 import "./dashboard_stats.css";
 
 const countBuckets = ["0", "1-10", "11-20", "21-30", "31-40", "41+"] as const;

@@ -1,3 +1,4 @@
+import { transmissionLabel } from "../../../../common/german_words.ts";
 import { useEffect, useRef, useState } from "react";
 import { type Column, type SortState } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
@@ -14,10 +15,6 @@ interface VehicleRow {
   name: string;
   transmission: "manual" | "automatic";
   appointment_count: number;
-}
-
-function transmissionName(value: string): string {
-  return value === "automatic" ? "Automatik" : "Schaltgetriebe";
 }
 
 /** /vehicles: the fleet with its appointment counts; add a vehicle, export as CSV. */
@@ -55,7 +52,7 @@ export default function VehiclesScreen() {
     }
     const csv = toCsv(
       ["Fahrzeug", "Getriebe", de.appointments],
-      rows.map((r) => [r.name, transmissionName(r.transmission), r.appointment_count]),
+      rows.map((r) => [r.name, transmissionLabel(r.transmission), r.appointment_count]),
     );
     downloadFile("fahrzeuge.csv", csv);
   }
@@ -72,7 +69,7 @@ export default function VehiclesScreen() {
       header: "Getriebe",
       render: (row) => (
         <span className={`badge ${row.transmission === "automatic" ? "badge-primary" : ""}`}>
-          {transmissionName(row.transmission)}
+          {transmissionLabel(row.transmission)}
         </span>
       ),
     },

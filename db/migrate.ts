@@ -1,4 +1,4 @@
-import type { Sql } from "./db.ts";
+import type { Sql } from "./connection.ts";
 
 const migrationsDir = new URL("../sql/migrations/", import.meta.url);
 

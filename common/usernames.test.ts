@@ -1,7 +1,7 @@
-import { assertEquals } from "../testing/assert.ts";
+import { expect, it } from "vitest";
 import { baseUsername } from "./usernames.ts";
 
-Deno.test("usernames are lower-case vorname.nachname, ASCII-folded", () => {
+it("makes usernames lower-case vorname.nachname, ASCII-folded", () => {
   const cases: [string, string, string][] = [
     ["Jürgen", "Weiß", "juergen.weiss"],
     ["Özlem", "Yılmaz", "oezlem.yilmaz"],
@@ -12,6 +12,6 @@ Deno.test("usernames are lower-case vorname.nachname, ASCII-folded", () => {
     ["李", "王", "benutzer"],
   ];
   for (const [first, last, expected] of cases) {
-    assertEquals(baseUsername(first, last), expected, `${first} ${last}`);
+    expect(baseUsername(first, last), `${first} ${last}`).toBe(expected);
   }
 });

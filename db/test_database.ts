@@ -1,5 +1,7 @@
-import postgres from "postgres";
-import { startEmbeddedDatabase } from "../../scripts/embedded_db.ts";
+import { hashPassword } from "../common/passwords.ts";
+import { connect, type Sql } from "./connection.ts";
+import { migrate } from "./migrate.ts";
+import { startEmbeddedDatabase } from "./embedded_db.ts";
 
 /** The Postgres server the test databases are made on. */
 export const testServerUrl = Deno.env.get("TEST_DATABASE_SERVER") ??
@@ -42,24 +44,62 @@ export async function testDatabaseBanner(): Promise<string> {
 }
 
 /**
- * A fresh, empty database for one test file; `stop` releases it. On Postgres each file names its
- * own database on the shared server (dropped and created again), so files run in parallel. On
+ * A fresh, migrated database for one test file; `stop` releases it. On Postgres each file names
+ * its own database on the shared server (dropped and created again), so files run in parallel. On
  * PGlite each file gets its own in-memory instance on a free loopback port: `deno test` runs
  * every file in its own process, and child processes (worker, scripts) reach it by URL.
  */
 export async function createTestDatabase(
   name: string,
-): Promise<{ url: string; stop(): Promise<void> }> {
-  if (await usesPglite()) {
-    const embedded = await startEmbeddedDatabase();
-    return { url: embedded.url, stop: embedded.stop };
-  }
+): Promise<{ sql: Sql; url: string; stop(): Promise<void> }> {
+  const { url, stop } = await emptyDatabase(name);
+  const sql = connect(url);
+  await migrate(sql);
+  return { sql, url, stop };
+}
+
+async function emptyDatabase(name: string): Promise<{ url: string; stop(): Promise<void> }> {
+  if (await usesPglite()) return await startEmbeddedDatabase();
   // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
   const prefix = Deno.env.get("TEST_DATABASE_PREFIX") ?? "";
   const database = `fahrplan_test_${prefix}${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
-  const admin = postgres(`${testServerUrl}/postgres`, { max: 1, onnotice: () => {} });
+  const admin = connect(`${testServerUrl}/postgres`, { max: 1 });
   await admin.unsafe(`drop database if exists ${database} with (force)`);
   await admin.unsafe(`create database ${database}`);
   await admin.end();
   return { url: `${testServerUrl}/${database}`, stop: async () => {} };
+}
+
+type Role = "admin" | "instructor" | "student";
+const passwordHashes = new Map<string, Promise<string>>();
+
+/** Inserts a user directly; returns its id. Hashes are cached: argon2 is slow on purpose. */
+export async function insertUser(
+  sql: Sql,
+  user: {
+    username: string;
+    role: Role;
+    password?: string;
+    first_name?: string;
+    last_name?: string;
+    email?: string;
+  },
+): Promise<number> {
+  const password = user.password ?? "geheim-passwort-1";
+  if (!passwordHashes.has(password)) passwordHashes.set(password, hashPassword(password));
+  const hash = await passwordHashes.get(password)!;
+  const [row] = await sql`
+    insert into users (username, role, password_hash, first_name, last_name, email)
+    values (${user.username}, ${user.role}, ${hash}, ${user.first_name ?? ""},
+            ${user.last_name ?? ""}, ${user.email ?? ""})
+    returning id::int
+  `;
+  if (user.role === "instructor") {
+    await sql`insert into instructor_profiles (user_id, transmission_types) values (${row.id}, '{manual}')`;
+  }
+  if (user.role === "student") {
+    await sql`insert into student_profiles (user_id, license_class, required_manual_hours)
+              values (${row.id}, 'B', 20)`;
+  }
+  return row.id;
 }

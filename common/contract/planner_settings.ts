@@ -97,3 +97,10 @@ export function readStoredSettings(stored: unknown): PlannerSettings {
   const parsed = plannerSettingsSchema.safeParse(stored);
   return parsed.success ? parsed.data : structuredClone(defaultPlannerSettings);
 }
+
+/** The answer of GET and PUT /admin/planner-settings/. */
+export interface PlannerSettingsAnswer {
+  settings: PlannerSettings;
+  defaults: PlannerSettings;
+  updated_at: string | null;
+}

@@ -2,6 +2,9 @@ import postgres from "postgres";
 
 export type Sql = postgres.Sql;
 
+/** The pool or a transaction of it: queries that run in either take this. */
+export type Db = Sql | postgres.TransactionSql;
+
 /** Opens the postgres.js pool; dates come back as strings so the school's wall clock is never shifted. */
 export function connect(url: string, options: { max?: number } = {}): Sql {
   return postgres(url, {

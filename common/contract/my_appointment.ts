@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/**
+ * One lesson of the signed-in user as GET /my-appointments/ answers it: start and end as ISO with
+ * the school's offset, so the calendar shows the school's clock without a time-zone database.
+ */
+export const myAppointmentSchema = z.object({
+  id: z.number(),
+  start_time: z.string(),
+  end_time: z.string(),
+  appointment_type: z.string(),
+  type_display: z.string(),
+  title: z.string(),
+  transmission_type: z.enum(["automatic", "manual"]),
+  status: z.enum(["confirmed", "pending"]),
+  instructor_name: z.string(),
+  student_name: z.string(),
+  vehicle: z.string().nullable(),
+});
+
+export type MyAppointment = z.infer<typeof myAppointmentSchema>;

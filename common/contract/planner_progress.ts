@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+/** One need the planner could not meet, with the German reason (spec 01 §3). */
+export const unplannedNeedSchema = z.object({
+  student: z.string(),
+  student_name: z.string(),
+  transmission: z.enum(["manual", "automatic"]),
+  missing: z.number(),
+  reason: z.string(),
+});
+
+/** The spec's "Planner progress" entity as GET /admin/planner-progress/ answers it. */
+export const plannerProgressSchema = z.object({
+  job_id: z.number().nullable(),
+  /** A queued job is reported as running. */
+  status: z.enum(["idle", "running", "completed", "cancelled", "failed"]),
+  progress_percent: z.number(),
+  current_step: z.string(),
+  total_variables: z.number(),
+  processed_variables: z.number(),
+  error_message: z.string().nullable(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+  activity_log: z.array(z.string()),
+  appointments_created: z.number(),
+  /** New lessons over the planner's upper bound for this run, in percent. */
+  coverage_percent: z.number(),
+  /** Candidate lesson hours (student, day, hour) the planner considered. */
+  total_intervals: z.number(),
+  appointments_before: z.number(),
+  improvement_percent: z.number(),
+  students_coverage_percent: z.number(),
+  students_with_appointments: z.number(),
+  students_total: z.number(),
+  avg_appointments_per_instructor: z.number(),
+  instructors_total: z.number(),
+  planning_horizon_days: z.number(),
+  duration_minutes: z.number(),
+  upper_bound: z.number(),
+  unplanned: z.array(unplannedNeedSchema),
+});
+
+export type UnplannedNeed = z.infer<typeof unplannedNeedSchema>;
+export type PlannerProgress = z.infer<typeof plannerProgressSchema>;
