@@ -117,7 +117,15 @@ if (want("vitest")) {
   ]);
   try {
     const json = JSON.parse(await Deno.readTextFile(report));
-    count("vitest", json.numPassedTests, json.numFailedTests + (json.numFailedTestSuites ?? 0));
+    // A file that failed to load has no failed test of its own: count it once. (numFailedTestSuites
+    // also counts every describe block around a failed test, which would count one failure twice.)
+    type FileResult = { status: string; assertionResults: { status: string }[] };
+    const brokenFiles = (json.testResults as FileResult[]).filter((file) =>
+      file.status === "failed" && !file.assertionResults.some((a) =>
+        a.status === "failed"
+      )
+    ).length;
+    count("vitest", json.numPassedTests, json.numFailedTests + brokenFiles);
   } catch {
     count("vitest (did not run)", 0, 1);
   }
