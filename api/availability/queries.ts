@@ -1,4 +1,5 @@
 import type { Sql } from "../../db/connection.ts";
+import type { AvailabilityListRow } from "../../common/contract/availability_row.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { containsPattern, listPage, type ListParams } from "../lib/list_params.ts";
 import { fullNameSql } from "../lib/person_name.ts";
@@ -44,16 +45,8 @@ function sortExpression(sql: Sql, sortBy: string) {
   }
 }
 
-interface AvailabilityRow {
-  id: number;
-  user_id: number;
-  full_name: string;
-  username: string;
-  role: string;
-  day_of_week: number | null;
-  start_time: string;
-  end_time: string;
-  availability_type: string;
+/** A list row as the database gives it, with the columns the per-user call adds. */
+interface AvailabilityRow extends Omit<AvailabilityListRow, "day_name"> {
   period: number | null;
   valid_from: string | null;
   valid_until: string | null;
@@ -88,7 +81,7 @@ export async function listAvailabilities(sql: Sql, params: ListParams) {
              a.start_time, a.id
     limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
   `;
-  const results = rows.map((row) => ({
+  const results = rows.map((row): AvailabilityListRow => ({
     id: row.id,
     user_id: row.user_id,
     full_name: row.full_name,
