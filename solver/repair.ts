@@ -9,19 +9,18 @@ import { slot } from "./model.ts";
 import type { LessonNetwork } from "./network.ts";
 import { overlongRuns } from "./rules/break_after_hours.ts";
 
-/** What `valueOf` says of the edges in `items` that carry flow, grouped by `keyOf`. */
-function flowingBy<T extends { edge: number }, V>(
+/** The items whose edge carries flow, grouped by `keyOf`. */
+function flowingBy<T extends { edge: number }>(
   network: LessonNetwork,
   items: readonly T[],
   keyOf: (item: T) => number,
-  valueOf: (item: T) => V,
-): Map<number, V[]> {
-  const groups = new Map<number, V[]>();
+): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
   for (const item of items) {
     if (network.net.flow[item.edge] <= 0) continue;
     const key = keyOf(item);
     if (!groups.has(key)) groups.set(key, []);
-    groups.get(key)!.push(valueOf(item));
+    groups.get(key)!.push(item);
   }
   return groups;
 }
@@ -55,12 +54,7 @@ export function repairTransmissionExcess(model: Model, network: LessonNetwork): 
 /** Takes back a lesson where a student's two transmission chains meet on one day or hour, closing that day for it. */
 export function repairStudentDayConflicts(model: Model, network: LessonNetwork): number {
   const { net } = network;
-  const byDay = flowingBy(
-    network,
-    network.lessons,
-    (l) => l.student * model.days + l.day,
-    (l) => l,
-  );
+  const byDay = flowingBy(network, network.lessons, (l) => l.student * model.days + l.day);
   const got = new Map<string, number>();
   for (const l of network.lessons) {
     if (net.flow[l.edge] > 0) {
@@ -92,14 +86,10 @@ export function repairStudentDayConflicts(model: Model, network: LessonNetwork):
 /** Closes one hour inside every run of lessons longer than breakAfterHours. */
 export function repairLongRuns(model: Model, network: LessonNetwork): number {
   const { net } = network;
-  const taught = flowingBy(
-    network,
-    network.teaching,
-    (t) => t.instructor * model.days + t.day,
-    (t) => t.hour,
-  );
+  const taught = flowingBy(network, network.teaching, (t) => t.instructor * model.days + t.day);
   let repairs = 0;
-  for (const [key, hours] of taught) {
+  for (const [key, teaching] of taught) {
+    const hours = teaching.map((t) => t.hour);
     const i = Math.floor(key / model.days), d = key % model.days;
     const fixed = [...Array(24).keys()].filter((h) => model.instructorFixed[i][slot(d, h)]);
     const mine = new Set(hours);
