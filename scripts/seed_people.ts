@@ -10,6 +10,8 @@ import { parseArgs } from "node:util";
 import { hashPassword } from "../common/passwords.ts";
 import { connect, type Sql } from "../db/connection.ts";
 import { migrate } from "../db/migrate.ts";
+// The planner generator's seeded PRNG, so a seed reproduces the same data set.
+import { random } from "../solver/testing/generate.ts";
 import { licenceHours, startLocations } from "../common/school_rules.ts";
 import { baseUsername } from "../common/usernames.ts";
 import { addDays, isoWeekday, SCHOOL_TIME_ZONE } from "../common/time.ts";
@@ -28,18 +30,6 @@ const lastNames = (
   "Werner Krause Marx Köhler Yılmaz Groß"
 ).split(" ");
 const schools = ["Helmholtz-Gymnasium", "Gesamtschule Barop", "Käthe-Kollwitz-Gymnasium", ""];
-
-/** mulberry32: a tiny seeded generator, so a seed reproduces the same data set. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface SeedOptions {
   instructors: number;

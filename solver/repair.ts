@@ -6,8 +6,24 @@
  */
 import type { Model } from "./model.ts";
 import { slot } from "./model.ts";
-import type { LessonEdge, LessonNetwork } from "./network.ts";
+import type { LessonNetwork } from "./network.ts";
 import { overlongRuns } from "./rules/break_after_hours.ts";
+
+/** The items whose edge carries flow, grouped by `keyOf`. */
+function flowingBy<T extends { edge: number }>(
+  network: LessonNetwork,
+  items: readonly T[],
+  keyOf: (item: T) => number,
+): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    if (network.net.flow[item.edge] <= 0) continue;
+    const key = keyOf(item);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key)!.push(item);
+  }
+  return groups;
+}
 
 /** Takes back lessons of a transmission beyond the student's need and closes that transmission. */
 export function repairTransmissionExcess(model: Model, network: LessonNetwork): number {
@@ -38,13 +54,7 @@ export function repairTransmissionExcess(model: Model, network: LessonNetwork): 
 /** Takes back a lesson where a student's two transmission chains meet on one day or hour, closing that day for it. */
 export function repairStudentDayConflicts(model: Model, network: LessonNetwork): number {
   const { net } = network;
-  const byDay = new Map<number, LessonEdge[]>();
-  for (const l of network.lessons) {
-    if (net.flow[l.edge] <= 0) continue;
-    const key = l.student * model.days + l.day;
-    if (!byDay.has(key)) byDay.set(key, []);
-    byDay.get(key)!.push(l);
-  }
+  const byDay = flowingBy(network, network.lessons, (l) => l.student * model.days + l.day);
   const got = new Map<string, number>();
   for (const l of network.lessons) {
     if (net.flow[l.edge] > 0) {
@@ -76,15 +86,10 @@ export function repairStudentDayConflicts(model: Model, network: LessonNetwork):
 /** Closes one hour inside every run of lessons longer than breakAfterHours. */
 export function repairLongRuns(model: Model, network: LessonNetwork): number {
   const { net } = network;
-  const taught = new Map<number, number[]>();
-  for (const t of network.teaching) {
-    if (net.flow[t.edge] <= 0) continue;
-    const key = t.instructor * model.days + t.day;
-    if (!taught.has(key)) taught.set(key, []);
-    taught.get(key)!.push(t.hour);
-  }
+  const taught = flowingBy(network, network.teaching, (t) => t.instructor * model.days + t.day);
   let repairs = 0;
-  for (const [key, hours] of taught) {
+  for (const [key, teaching] of taught) {
+    const hours = teaching.map((t) => t.hour);
     const i = Math.floor(key / model.days), d = key % model.days;
     const fixed = [...Array(24).keys()].filter((h) => model.instructorFixed[i][slot(d, h)]);
     const mine = new Set(hours);

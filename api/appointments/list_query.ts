@@ -1,5 +1,6 @@
 import type { Sql } from "../../db/connection.ts";
-import { containsPattern, listPage, type ListParams, listQuerySchema } from "../lib/list_params.ts";
+import { containsPattern, listPage, listQuerySchema, pageSql } from "../lib/list_params.ts";
+import type { ListParams, SortColumns } from "../lib/list_params.ts";
 import type { ListPage } from "../../common/contract/list_page.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import {
@@ -30,22 +31,14 @@ export const appointmentListSchema = listQuerySchema({
   maxPageSize: 200,
 });
 
-function sortExpression(sql: Sql, sortBy: AppointmentSortKey) {
-  switch (sortBy) {
-    case "student_name":
-      return sql`lower(${fullNameSql(sql, "s")})`;
-    case "instructor_name":
-      return sql`lower(${fullNameSql(sql, "i")})`;
-    case "vehicle":
-      return sql`upper(v.name)`;
-    case "status":
-      return sql`a.status`;
-    case "transmission_type":
-      return sql`a.transmission`;
-    default:
-      return sql`a.starts_at`;
-  }
-}
+const sortColumns: SortColumns<AppointmentSortKey> = {
+  start_time: (sql) => sql`a.starts_at`,
+  student_name: (sql) => sql`lower(${fullNameSql(sql, "s")})`,
+  instructor_name: (sql) => sql`lower(${fullNameSql(sql, "i")})`,
+  vehicle: (sql) => sql`upper(v.name)`,
+  status: (sql) => sql`a.status`,
+  transmission_type: (sql) => sql`a.transmission`,
+};
 
 /** One page of appointments with the paging figures the screen reads. */
 export async function listAppointments(
@@ -58,15 +51,13 @@ export async function listAppointments(
              or lower(${fullNameSql(sql, "i")}) like ${pattern}
              or lower(coalesce(v.name, '')) like ${pattern}`
     : sql``;
-  const dir = params.direction === "desc" ? sql`desc` : sql`asc`;
+  const { sortKey, direction: dir, window } = pageSql(sql, params, sortColumns);
   // Rows without a vehicle sort last in both directions; start time then id keep pages stable.
   const rows = await sql<(Omit<AppointmentRow, "appointment_type_display" | "type_display">)[]>`
     ${appointmentSelect(sql)}
     ${where}
-    order by ${
-    sortExpression(sql, params.sortBy)
-  } ${dir} nulls last, a.starts_at ${dir}, a.id ${dir}
-    limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+    order by ${sortKey} ${dir} nulls last, a.starts_at ${dir}, a.id ${dir}
+    ${window}
   `;
   const [{ total }] = await sql<{ total: number }[]>`
     select count(*)::int as total ${appointmentJoins(sql)} ${where}

@@ -1,6 +1,8 @@
 import type { Sql } from "../../db/connection.ts";
+import type { AvailabilityListRow } from "../../common/contract/availability_row.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { containsPattern, listPage, type ListParams } from "../lib/list_params.ts";
+import { containsPattern, listPage, pageSql } from "../lib/list_params.ts";
+import type { ListParams, SortColumns } from "../lib/list_params.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import { germanDayName } from "../../common/german_words.ts";
 import type { ImportLine } from "./csv_rows.ts";
@@ -25,35 +27,18 @@ export const availabilitySortKeys = [
   "availability_type",
 ] as const;
 
-function sortExpression(sql: Sql, sortBy: string) {
-  switch (sortBy) {
-    case "username":
-      return sql`lower(u.username)`;
-    case "role":
-      return sql`u.role`;
-    case "day_of_week":
-      return sql`a.day_of_week`;
-    case "start_time":
-      return sql`a.start_time`;
-    case "end_time":
-      return sql`a.end_time`;
-    case "availability_type":
-      return sql`a.availability_type`;
-    default:
-      return sql`u.name_sort`;
-  }
-}
+const sortColumns: SortColumns<string> = {
+  full_name: (sql) => sql`u.name_sort`,
+  username: (sql) => sql`lower(u.username)`,
+  role: (sql) => sql`u.role`,
+  day_of_week: (sql) => sql`a.day_of_week`,
+  start_time: (sql) => sql`a.start_time`,
+  end_time: (sql) => sql`a.end_time`,
+  availability_type: (sql) => sql`a.availability_type`,
+};
 
-interface AvailabilityRow {
-  id: number;
-  user_id: number;
-  full_name: string;
-  username: string;
-  role: string;
-  day_of_week: number | null;
-  start_time: string;
-  end_time: string;
-  availability_type: string;
+/** A list row as the database gives it, with the columns the per-user call adds. */
+interface AvailabilityRow extends Omit<AvailabilityListRow, "day_name"> {
   period: number | null;
   valid_from: string | null;
   valid_until: string | null;
@@ -79,16 +64,15 @@ export async function listAvailabilities(sql: Sql, params: ListParams) {
     select count(*)::int as total
     from availabilities a join users u on u.id = a.user_id ${where}
   `;
-  const dir = params.direction === "desc" ? sql`desc` : sql`asc`;
+  const { sortKey, direction, window } = pageSql(sql, params, sortColumns);
   const rows = await sql<AvailabilityRow[]>`
     select ${columns(sql)}
     from availabilities a join users u on u.id = a.user_id
     ${where}
-    order by ${sortExpression(sql, params.sortBy)} ${dir}, u.name_sort, u.id, a.day_of_week,
-             a.start_time, a.id
-    limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+    order by ${sortKey} ${direction}, u.name_sort, u.id, a.day_of_week, a.start_time, a.id
+    ${window}
   `;
-  const results = rows.map((row) => ({
+  const results = rows.map((row): AvailabilityListRow => ({
     id: row.id,
     user_id: row.user_id,
     full_name: row.full_name,

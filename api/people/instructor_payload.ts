@@ -1,14 +1,9 @@
 import { z } from "zod";
 import { germanDayName } from "../../common/german_words.ts";
-import {
-  looseValue,
-  optionalText,
-  type PersonFields,
-  personFields,
-  personShape,
-} from "./person_fields.ts";
+import { looseValue, optionalText, personShape, vacationPeriods } from "./person_fields.ts";
+import { type PersonFields, personFields, vacationRows } from "./person_fields.ts";
 import { invalid } from "../lib/errors.ts";
-import { isBlank, parseDate, parseDateRange, parseDay, parseTimeRange } from "./values.ts";
+import { isBlank, parseDate, parseDay, parseTimeRange } from "./values.ts";
 
 /** Instructor create/save payload (spec 02 §3); every list is optional on save. */
 export const instructorPayloadSchema = z.object({
@@ -18,7 +13,7 @@ export const instructorPayloadSchema = z.object({
   work_schedule: z.array(z.object({ day: looseValue, start: looseValue, end: looseValue }))
     .max(50).nullish(),
   breaks: z.array(z.object({ start: looseValue, end: looseValue })).max(20).nullish(),
-  vacation_periods: z.array(z.object({ start: looseValue, end: looseValue })).max(500).nullish(),
+  vacation_periods: vacationPeriods,
   theory_sessions: z.array(
     z.object({ date: looseValue, start_time: looseValue, end_time: looseValue }),
   ).max(1000).nullish(),
@@ -84,12 +79,7 @@ export function instructorData(
   }
   if (input.work_schedule) data.work = workRows(input.work_schedule);
   if (input.breaks) data.breaks = breakRows(input.breaks);
-  if (input.vacation_periods) {
-    data.vacations = input.vacation_periods
-      .map((row, i) => ({ row, name: `Urlaub ${i + 1}` }))
-      .filter(({ row }) => !isBlank(row.start) && !isBlank(row.end))
-      .map(({ row, name }) => parseDateRange(row.start, row.end, name));
-  }
+  data.vacations = vacationRows(input.vacation_periods);
   if (input.theory_sessions) {
     data.theory = input.theory_sessions
       .map((row, i) => ({ row, name: `Theoriestunde ${i + 1}` }))

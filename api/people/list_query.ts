@@ -1,5 +1,6 @@
 import type { Sql } from "../../db/connection.ts";
-import { containsPattern, listPage, type ListParams } from "../lib/list_params.ts";
+import { containsPattern, listPage, pageSql } from "../lib/list_params.ts";
+import type { ListParams, SortColumns } from "../lib/list_params.ts";
 import {
   instructorFiguresJoin,
   plannedHoursJoin,
@@ -27,33 +28,20 @@ export function userSortKeys(role: ListRole): string[] {
   return commonSorts;
 }
 
-function sortExpression(sql: Sql, sortBy: string) {
-  switch (sortBy) {
-    case "full_name":
-    case "name":
-      return sql`u.name_sort`;
-    case "first_name":
-      return sql`lower(u.first_name)`;
-    case "last_name":
-      return sql`lower(u.last_name)`;
-    case "email":
-      return sql`lower(u.email)`;
-    case "is_active":
-      return sql`u.is_active`;
-    case "date_joined":
-      return sql`u.date_joined`;
-    case "license_class":
-      return sql`sp.license_class`;
-    case "remaining_hours_total":
-      return remainingHoursSql(sql);
-    case "week_hours":
-      return sql`figures.month_hours`;
-    case "today_appointments":
-      return sql`figures.today`;
-    default:
-      return sql`lower(u.username)`;
-  }
-}
+const sortColumns: SortColumns<string> = {
+  username: (sql) => sql`lower(u.username)`,
+  full_name: (sql) => sql`u.name_sort`,
+  name: (sql) => sql`u.name_sort`,
+  first_name: (sql) => sql`lower(u.first_name)`,
+  last_name: (sql) => sql`lower(u.last_name)`,
+  email: (sql) => sql`lower(u.email)`,
+  is_active: (sql) => sql`u.is_active`,
+  date_joined: (sql) => sql`u.date_joined`,
+  license_class: (sql) => sql`sp.license_class`,
+  remaining_hours_total: remainingHoursSql,
+  week_hours: (sql) => sql`figures.month_hours`,
+  today_appointments: (sql) => sql`figures.today`,
+};
 
 /**
  * One page of instructors or students. Matching and sorting run on the users table alone (plus
@@ -71,7 +59,7 @@ export async function listUsers(sql: Sql, role: ListRole, params: ListParams) {
     : params.sortBy === "week_hours" || params.sortBy === "today_appointments"
     ? instructorFiguresJoin(sql)
     : sql``;
-  const direction = params.direction === "desc" ? sql`desc` : sql`asc`;
+  const { sortKey, direction, window } = pageSql(sql, params, sortColumns);
   // Count and page are separate, so the page can walk an index (users_role_username) in order
   // when no search narrows it; they run side by side on two pool connections.
   const [[{ total }], page] = await Promise.all([
@@ -80,9 +68,8 @@ export async function listUsers(sql: Sql, role: ListRole, params: ListParams) {
       select u.id::int
       from users u ${sortJoins}
       ${where}
-      order by ${sortExpression(sql, params.sortBy)} ${direction}, lower(u.username) ${direction},
-               u.id
-      limit ${params.pageSize} offset ${(params.page - 1) * params.pageSize}
+      order by ${sortKey} ${direction}, lower(u.username) ${direction}, u.id
+      ${window}
     `,
   ]);
   const ids = page.map((row) => row.id);

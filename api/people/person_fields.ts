@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invalid } from "../lib/errors.ts";
-import { isBlank, parseEmail } from "./values.ts";
+import { isBlank, parseDateRange, parseEmail } from "./values.ts";
 
 /** A free-text field the screens may send as null or leave out. */
 export const optionalText = (max: number, label: string) =>
@@ -16,6 +16,19 @@ export const personShape = {
   email: optionalText(254, "Die E-Mail-Adresse"),
   phone: optionalText(50, "Die Telefonnummer"),
 };
+
+/** The 'Urlaub und Feiertage' rows both roles carry. */
+export const vacationPeriods = z.array(z.object({ start: looseValue, end: looseValue })).max(500)
+  .nullish();
+
+/** The complete vacation rows as date ranges; half-filled rows are dropped, as the screen does. */
+export function vacationRows(rows: z.infer<typeof vacationPeriods>) {
+  if (!rows) return undefined;
+  return rows
+    .map((row, i) => ({ row, name: `Urlaub ${i + 1}` }))
+    .filter(({ row }) => !isBlank(row.start) && !isBlank(row.end))
+    .map(({ row, name }) => parseDateRange(row.start, row.end, name));
+}
 
 type PersonInput = { first_name?: string | null; last_name?: string | null } & {
   email?: string | null;

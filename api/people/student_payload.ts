@@ -2,15 +2,10 @@ import { z } from "zod";
 import { germanDayName } from "../../common/german_words.ts";
 import { formatMinutes } from "../../common/time.ts";
 import { type LicenceClass, licenceHours, startLocations } from "../../common/school_rules.ts";
-import {
-  looseValue,
-  optionalText,
-  type PersonFields,
-  personFields,
-  personShape,
-} from "./person_fields.ts";
+import { looseValue, optionalText, personShape, vacationPeriods } from "./person_fields.ts";
+import { type PersonFields, personFields, vacationRows } from "./person_fields.ts";
 import { invalid } from "../lib/errors.ts";
-import { isBlank, parseDateRange, parseDay, parseTime, parseTimeRange } from "./values.ts";
+import { isBlank, parseDay, parseTime, parseTimeRange } from "./values.ts";
 
 const maxFreePeriodsPerDay = 3;
 
@@ -21,7 +16,7 @@ const schoolFields = {
   license_class: optionalText(10, "Die Führerscheinklasse"),
   notes: optionalText(2000, "Die Notizen"),
   available_in_holidays: z.union([z.string().max(10), z.boolean()]).nullish(),
-  vacation_periods: z.array(z.object({ start: looseValue, end: looseValue })).max(500).nullish(),
+  vacation_periods: vacationPeriods,
 };
 
 /** Student create payload ('Neuen Schüler anlegen', spec 02 §3). */
@@ -108,14 +103,6 @@ function profileFields(
     else throw invalid("Die Angabe zu den Ferien muss „ja“ oder „nein“ sein.");
   }
   return out;
-}
-
-function vacationRows(rows: SchoolFieldsInput["vacation_periods"]) {
-  if (!rows) return undefined;
-  return rows
-    .map((row, i) => ({ row, name: `Urlaub ${i + 1}` }))
-    .filter(({ row }) => !isBlank(row.start) && !isBlank(row.end))
-    .map(({ row, name }) => parseDateRange(row.start, row.end, name));
 }
 
 function weekday(value: unknown, what: string): number {

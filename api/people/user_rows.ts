@@ -1,4 +1,5 @@
 import type { Sql } from "../../db/connection.ts";
+import type { PersonRow } from "../../common/contract/person_row.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
@@ -51,18 +52,8 @@ export function instructorFiguresJoin(sql: Sql) {
   `;
 }
 
-interface BaseRow {
-  id: number;
-  username: string;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  role: string;
-  is_active: boolean;
-  date_joined: Date;
-}
+/** The contract's person row as the database gives it: with the role, date_joined still a Date. */
+type BaseRow = Omit<PersonRow, "date_joined"> & { role: string; date_joined: Date };
 
 type Flat = BaseRow & Record<string, unknown>;
 

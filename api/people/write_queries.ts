@@ -107,70 +107,77 @@ async function lockUser(tx: Tx, id: number): Promise<string> {
   return row.role;
 }
 
-async function updatePerson(tx: Tx, id: number, person: PersonFields) {
-  await checkEmailFree(tx, person.email, id);
-  const keys = (Object.keys(person) as (keyof PersonFields)[]).filter((k) =>
-    person[k] !== undefined
+/** The keys a save sends; undefined ones keep their stored value. */
+function definedKeys<T extends object>(values: T): (keyof T)[] {
+  return (Object.keys(values) as (keyof T)[]).filter((k) => values[k] !== undefined);
+}
+
+/**
+ * One save of a person's detail: locks the user, writes the personal fields, then the role's own
+ * parts in the same transaction.
+ */
+async function savePerson(
+  sql: Sql,
+  id: number,
+  person: PersonFields,
+  saveRole: (tx: Tx) => Promise<void>,
+) {
+  await withEmailCheck(() =>
+    sql.begin(async (t) => {
+      const tx = t as unknown as Tx;
+      await lockUser(tx, id);
+      await checkEmailFree(tx, person.email, id);
+      const keys = definedKeys(person);
+      if (keys.length) await tx`update users set ${tx(person, keys)} where id = ${id}`;
+      await saveRole(tx);
+    })
   );
-  if (keys.length) await tx`update users set ${tx(person, keys)} where id = ${id}`;
 }
 
 /** Writes a save of the instructor detail; only the parts sent are replaced. */
 export async function updateInstructor(sql: Sql, id: number, data: InstructorData) {
-  await withEmailCheck(() =>
-    sql.begin(async (t) => {
-      const tx = t as unknown as Tx;
-      await lockUser(tx, id);
-      await updatePerson(tx, id, data.person);
-      await tx`insert into instructor_profiles (user_id) values (${id}) on conflict do nothing`;
-      if (data.transmission_types) {
-        await tx`update instructor_profiles set transmission_types = ${data.transmission_types}
+  await savePerson(sql, id, data.person, async (tx) => {
+    await tx`insert into instructor_profiles (user_id) values (${id}) on conflict do nothing`;
+    if (data.transmission_types) {
+      await tx`update instructor_profiles set transmission_types = ${data.transmission_types}
                  where user_id = ${id}`;
-      }
-      if (data.monthly_hours_target !== undefined) {
-        await tx`update instructor_profiles set monthly_hours_target = ${data.monthly_hours_target}
+    }
+    if (data.monthly_hours_target !== undefined) {
+      await tx`update instructor_profiles set monthly_hours_target = ${data.monthly_hours_target}
                  where user_id = ${id}`;
-      }
-      await replaceInstructorRows(tx, id, data);
-    })
-  );
+    }
+    await replaceInstructorRows(tx, id, data);
+  });
 }
 
 /** Writes a save of the student detail; a new licence class also sets its required hours. */
 export async function updateStudent(sql: Sql, id: number, data: StudentData) {
-  await withEmailCheck(() =>
-    sql.begin(async (t) => {
-      const tx = t as unknown as Tx;
-      await lockUser(tx, id);
-      await updatePerson(tx, id, data.person);
-      const [current] = await tx<{ license_class: string }[]>`
+  await savePerson(sql, id, data.person, async (tx) => {
+    const [current] = await tx<{ license_class: string }[]>`
         select license_class from student_profiles where user_id = ${id}
       `;
-      const p = data.profile;
-      const licence = p.license_class ?? current?.license_class ?? "B";
-      if (!current) {
-        const hours = licenceHours[licence as keyof typeof licenceHours];
-        await tx`insert into student_profiles (user_id, license_class, required_automatic_hours,
+    const p = data.profile;
+    const licence = p.license_class ?? current?.license_class ?? "B";
+    if (!current) {
+      const hours = licenceHours[licence as keyof typeof licenceHours];
+      await tx`insert into student_profiles (user_id, license_class, required_automatic_hours,
                    required_manual_hours)
                  values (${id}, ${licence}, ${hours.automatic}, ${hours.manual})`;
-      } else if (p.license_class && p.license_class !== current.license_class) {
-        const hours = licenceHours[p.license_class];
-        await tx`update student_profiles set license_class = ${p.license_class},
+    } else if (p.license_class && p.license_class !== current.license_class) {
+      const hours = licenceHours[p.license_class];
+      await tx`update student_profiles set license_class = ${p.license_class},
                    required_automatic_hours = ${hours.automatic},
                    required_manual_hours = ${hours.manual}
                  where user_id = ${id}`;
-      }
-      const rest = { ...p };
-      delete rest.license_class;
-      const keys = (Object.keys(rest) as (keyof typeof rest)[]).filter((k) =>
-        rest[k] !== undefined
-      );
-      if (keys.length) {
-        await tx`update student_profiles set ${tx(rest, keys)} where user_id = ${id}`;
-      }
-      await replaceStudentRows(tx, id, data);
-    })
-  );
+    }
+    const rest = { ...p };
+    delete rest.license_class;
+    const keys = definedKeys(rest);
+    if (keys.length) {
+      await tx`update student_profiles set ${tx(rest, keys)} where user_id = ${id}`;
+    }
+    await replaceStudentRows(tx, id, data);
+  });
 }
 
 async function withEmailCheck(work: () => Promise<unknown>) {

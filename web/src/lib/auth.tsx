@@ -1,4 +1,5 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import { createContext, type ReactNode, useCallback, useEffect, useState } from "react";
+import { useProvided } from "./use_provided.ts";
 import { useConfirm } from "../components/ui/confirm_dialog.tsx";
 import { api, ApiError, call, loadCsrfToken, type User } from "./api.ts";
 import { warmPersonalCache } from "./offline/personal_cache.ts";
@@ -102,7 +103,5 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
 /** The signed-in user and the login/logout actions. */
 export function useAuth(): AuthState {
-  const state = useContext(AuthContext);
-  if (!state) throw new Error("useAuth outside AuthProvider");
-  return state;
+  return useProvided(AuthContext, "useAuth outside AuthProvider");
 }

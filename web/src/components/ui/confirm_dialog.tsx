@@ -1,4 +1,5 @@
-import { createContext, type ReactNode, useCallback, useContext, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useRef, useState } from "react";
+import { useProvided } from "../../lib/use_provided.ts";
 import { Icon } from "./icons.tsx";
 import { Modal } from "./modal.tsx";
 import "./confirm_dialog.css";
@@ -79,7 +80,5 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 
 /** Asks the user; resolves true when confirmed. */
 export function useConfirm(): Confirm {
-  const confirm = useContext(ConfirmContext);
-  if (!confirm) throw new Error("useConfirm outside ConfirmProvider");
-  return confirm;
+  return useProvided(ConfirmContext, "useConfirm outside ConfirmProvider");
 }

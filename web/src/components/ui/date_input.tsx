@@ -1,6 +1,12 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { formatGermanDate, parseGermanDate, parseIsoDate } from "../../lib/german_dates.ts";
 import { Icon } from "./icons.tsx";
+import {
+  TypedFieldError,
+  TypedFieldLabel,
+  type TypedFieldProps,
+  useTypedField,
+} from "./typed_field.tsx";
 import "./date_input.css";
 
 // The calendar (react-aria-components) loads when first opened, not with the screen.
@@ -9,25 +15,15 @@ const DateCalendar = lazy(() => import("./date_calendar.tsx"));
 /** The date picker's own message for a typed date that is no real day (spec 02 §8). */
 export const invalidDateMessage = "Date input not valid.";
 
-interface DateInputProps {
+interface DateInputProps extends TypedFieldProps {
   /** ISO 'YYYY-MM-DD' or '' */
   value: string;
   /** Called with ISO 'YYYY-MM-DD', or '' when the field was emptied; never with an invalid date. */
   onChange(value: string): void;
-  id?: string;
-  /** Renders a visible label; without it, label the field from outside (htmlFor=id or aria-*). */
-  label?: string;
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  className?: string;
   /** earliest allowed day (ISO); earlier typed days count as invalid, earlier calendar days are off */
   min?: string;
   /** latest allowed day (ISO) */
   max?: string;
-  "aria-label"?: string;
-  "aria-labelledby"?: string;
-  "aria-describedby"?: string;
 }
 
 /**
@@ -37,10 +33,7 @@ interface DateInputProps {
  * typing and pasting a whole date works as in any form.
  */
 export function DateInput(props: DateInputProps) {
-  const { value, onChange, label, disabled, required, min, max } = props;
-  const generatedId = useId();
-  const id = props.id ?? generatedId;
-  const errorId = `${id}-error`;
+  const { value, onChange, disabled, min, max } = props;
   const inRange = (iso: string) => (!min || iso >= min) && (!max || iso <= max);
   const readDate = (typed: string) => {
     const iso = parseGermanDate(typed);
@@ -48,6 +41,7 @@ export function DateInput(props: DateInputProps) {
   };
   const [text, setText] = useState(() => formatGermanDate(value));
   const [invalid, setInvalid] = useState(false);
+  const { id, errorId, inputProps } = useTypedField(props, invalid);
   const [open, setOpen] = useState(false);
   const rowRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -94,35 +88,17 @@ export function DateInput(props: DateInputProps) {
     if (iso !== value) onChange(iso);
   }
 
-  const describedBy = [props["aria-describedby"], invalid ? errorId : ""].filter(Boolean).join(
-    " ",
-  );
   return (
     <div className={`date-input ${props.className ?? ""}`}>
-      {label && (
-        <label htmlFor={id} className="date-input-label">
-          {label}
-          {required && <span aria-hidden="true">*</span>}
-        </label>
-      )}
+      <TypedFieldLabel kind="date-input" htmlFor={id} props={props} />
       <div className="date-input-row" ref={rowRef}>
         <input
-          id={id}
-          name={props.name}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
+          {...inputProps}
           placeholder="TT.MM.JJJJ"
           maxLength={10}
           // Inline, so the room for the calendar button survives any form styling around it.
           style={{ paddingRight: "2.75rem" }}
           value={text}
-          disabled={disabled}
-          required={required}
-          aria-label={props["aria-label"]}
-          aria-labelledby={props["aria-labelledby"]}
-          aria-describedby={describedBy || undefined}
-          aria-invalid={invalid || undefined}
           onChange={(e) => handleText(e.target.value)}
           onBlur={handleBlur}
           onKeyDown={(e) => {
@@ -145,11 +121,9 @@ export function DateInput(props: DateInputProps) {
           <Icon name="calendar" size={18} strokeWidth={1.5} />
         </button>
       </div>
-      {invalid && (
-        <span id={errorId} className="date-input-error" role="alert">
-          {invalidDateMessage}
-        </span>
-      )}
+      <TypedFieldError kind="date-input" id={errorId}>
+        {invalid && invalidDateMessage}
+      </TypedFieldError>
       {open && (
         <Suspense>
           <DateCalendar

@@ -15,26 +15,37 @@ interface FieldBase {
   disabled?: boolean;
 }
 
-function FieldShell(
-  props: FieldBase & { id: string; children: ReactNode; labelFor?: boolean },
-) {
+/** What the control inside a labelled field carries: its id, states and the hint/error link. */
+interface Control {
+  id: string;
+  disabled?: boolean;
+  required?: boolean;
+  "aria-describedby"?: string;
+}
+
+/** The label, the control `children` renders, and the hint and error under it. */
+function Field(props: FieldBase & { children(control: Control): ReactNode }) {
+  const generated = useId();
+  const id = props.id ?? generated;
+  const ids = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean);
+  const control = {
+    id,
+    disabled: props.disabled,
+    required: props.required,
+    "aria-describedby": ids.length ? ids.join(" ") : undefined,
+  };
   return (
     <div className={`form-field ${props.className ?? ""}`}>
-      <label htmlFor={props.id} className={props.required ? "required" : undefined}>
+      <label htmlFor={id} className={props.required ? "required" : undefined}>
         {props.label}
       </label>
-      {props.children}
-      {props.hint && <span id={`${props.id}-hint`} className="field-hint">{props.hint}</span>}
+      {props.children(control)}
+      {props.hint && <span id={`${id}-hint`} className="field-hint">{props.hint}</span>}
       {props.error && (
-        <span id={`${props.id}-error`} className="field-error" role="alert">{props.error}</span>
+        <span id={`${id}-error`} className="field-error" role="alert">{props.error}</span>
       )}
     </div>
   );
-}
-
-function describedBy(id: string, props: FieldBase): string | undefined {
-  const ids = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
 }
 
 interface TextFieldProps extends FieldBase {
@@ -50,44 +61,39 @@ interface TextFieldProps extends FieldBase {
 
 /** A labelled text, e-mail, phone or number input. */
 export function TextField(props: TextFieldProps) {
-  const generated = useId();
-  const id = props.id ?? generated;
   return (
-    <FieldShell {...props} id={id}>
-      <input
-        id={id}
-        type={props.type ?? "text"}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        placeholder={props.placeholder}
-        readOnly={props.readOnly}
-        disabled={props.disabled}
-        required={props.required}
-        autoComplete={props.autoComplete}
-        min={props.min}
-        maxLength={props.maxLength}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props)}
-      />
-    </FieldShell>
+    <Field {...props}>
+      {(control) => (
+        <input
+          {...control}
+          type={props.type ?? "text"}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          placeholder={props.placeholder}
+          readOnly={props.readOnly}
+          autoComplete={props.autoComplete}
+          min={props.min}
+          maxLength={props.maxLength}
+          aria-invalid={props.error ? true : undefined}
+        />
+      )}
+    </Field>
   );
 }
 
 /** A labelled multi-line text input. */
 export function TextAreaField(props: FieldBase & { value: string; onChange(v: string): void }) {
-  const generated = useId();
-  const id = props.id ?? generated;
   return (
-    <FieldShell {...props} id={id}>
-      <textarea
-        id={id}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        disabled={props.disabled}
-        aria-describedby={describedBy(id, props)}
-        rows={3}
-      />
-    </FieldShell>
+    <Field {...props}>
+      {(control) => (
+        <textarea
+          {...control}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          rows={3}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -107,25 +113,22 @@ interface SelectFieldProps extends FieldBase {
 
 /** A labelled select; without options it says 'Keine Optionen verfügbar' (spec 02 §8). */
 export function SelectField(props: SelectFieldProps) {
-  const generated = useId();
-  const id = props.id ?? generated;
   return (
-    <FieldShell {...props} id={id}>
-      <select
-        id={id}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        disabled={props.disabled || props.options.length === 0}
-        required={props.required}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(id, props)}
-      >
-        {props.options.length === 0
-          ? <option value="">Keine Optionen verfügbar</option>
-          : props.placeholder && <option value="">Bitte wählen...</option>}
-        {props.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-      </select>
-    </FieldShell>
+    <Field {...props} disabled={props.disabled || props.options.length === 0}>
+      {(control) => (
+        <select
+          {...control}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          aria-invalid={props.error ? true : undefined}
+        >
+          {props.options.length === 0
+            ? <option value="">Keine Optionen verfügbar</option>
+            : props.placeholder && <option value="">Bitte wählen...</option>}
+          {props.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        </select>
+      )}
+    </Field>
   );
 }
 
@@ -133,39 +136,27 @@ export function SelectField(props: SelectFieldProps) {
 export function DateField(
   props: FieldBase & { value: string; onChange(v: string): void; min?: string; max?: string },
 ) {
-  const generated = useId();
-  const id = props.id ?? generated;
   return (
-    <FieldShell {...props} id={id}>
-      <DateInput
-        id={id}
-        value={props.value}
-        onChange={props.onChange}
-        min={props.min}
-        max={props.max}
-        disabled={props.disabled}
-        required={props.required}
-        aria-describedby={describedBy(id, props)}
-      />
-    </FieldShell>
+    <Field {...props}>
+      {(control) => (
+        <DateInput
+          {...control}
+          value={props.value}
+          onChange={props.onChange}
+          min={props.min}
+          max={props.max}
+        />
+      )}
+    </Field>
   );
 }
 
 /** A labelled time field (HH:MM, 5-minute steps), value 'HH:MM' or ''. */
 export function TimeField(props: FieldBase & { value: string; onChange(v: string): void }) {
-  const generated = useId();
-  const id = props.id ?? generated;
   return (
-    <FieldShell {...props} id={id}>
-      <TimeInput
-        id={id}
-        value={props.value}
-        onChange={props.onChange}
-        disabled={props.disabled}
-        required={props.required}
-        aria-describedby={describedBy(id, props)}
-      />
-    </FieldShell>
+    <Field {...props}>
+      {(control) => <TimeInput {...control} value={props.value} onChange={props.onChange} />}
+    </Field>
   );
 }
 

@@ -1,5 +1,11 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { parseTime } from "../../lib/german_dates.ts";
+import {
+  TypedFieldError,
+  TypedFieldLabel,
+  type TypedFieldProps,
+  useTypedField,
+} from "./typed_field.tsx";
 import "./date_input.css";
 
 /** Minutes between two offered times (spec 02 §9: time picker interval 5 minutes). */
@@ -8,21 +14,11 @@ export const timeStepMinutes = 5;
 const formatMessage = "Bitte eine gültige Uhrzeit im Format HH:MM eingeben.";
 const stepMessage = "Bitte eine Uhrzeit in 5-Minuten-Schritten eingeben (z. B. 14:05).";
 
-interface TimeInputProps {
+interface TimeInputProps extends TypedFieldProps {
   /** 'HH:MM' or '' ('HH:MM:SS' is accepted and shown as 'HH:MM') */
   value: string;
   /** Called with 'HH:MM' on the 5-minute grid, or '' when emptied; never with an invalid time. */
   onChange(value: string): void;
-  id?: string;
-  /** Renders a visible label; without it, label the field from outside (htmlFor=id or aria-*). */
-  label?: string;
-  name?: string;
-  required?: boolean;
-  disabled?: boolean;
-  className?: string;
-  "aria-label"?: string;
-  "aria-labelledby"?: string;
-  "aria-describedby"?: string;
 }
 
 function toMinutes(time: string): number {
@@ -47,12 +43,10 @@ function problemOf(text: string): string {
  * emitted.
  */
 export function TimeInput(props: TimeInputProps) {
-  const { value, onChange, label, disabled, required } = props;
-  const generatedId = useId();
-  const id = props.id ?? generatedId;
-  const errorId = `${id}-error`;
+  const { value, onChange } = props;
   const [text, setText] = useState(() => value.slice(0, 5));
   const [problem, setProblem] = useState("");
+  const { id, errorId, inputProps } = useTypedField(props, problem !== "");
 
   // Follow a value set from outside unless the text already says the same time.
   useEffect(() => {
@@ -110,32 +104,14 @@ export function TimeInput(props: TimeInputProps) {
     emit(time);
   }
 
-  const describedBy = [props["aria-describedby"], problem ? errorId : ""].filter(Boolean).join(
-    " ",
-  );
   return (
     <div className={`time-input ${props.className ?? ""}`}>
-      {label && (
-        <label htmlFor={id} className="time-input-label">
-          {label}
-          {required && <span aria-hidden="true">*</span>}
-        </label>
-      )}
+      <TypedFieldLabel kind="time-input" htmlFor={id} props={props} />
       <input
-        id={id}
-        name={props.name}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
+        {...inputProps}
         placeholder="HH:MM"
         maxLength={5}
         value={text}
-        disabled={disabled}
-        required={required}
-        aria-label={props["aria-label"]}
-        aria-labelledby={props["aria-labelledby"]}
-        aria-describedby={describedBy || undefined}
-        aria-invalid={problem ? true : undefined}
         onChange={(e) => handleText(e.target.value)}
         onBlur={handleBlur}
         onKeyDown={(e) => {
@@ -145,11 +121,7 @@ export function TimeInput(props: TimeInputProps) {
           }
         }}
       />
-      {problem && (
-        <span id={errorId} className="time-input-error" role="alert">
-          {problem}
-        </span>
-      )}
+      <TypedFieldError kind="time-input" id={errorId}>{problem}</TypedFieldError>
     </div>
   );
 }

@@ -2,12 +2,12 @@ import {
   createContext,
   type ReactNode,
   useCallback,
-  useContext,
   useEffect,
   useMemo,
   useRef,
   useState,
 } from "react";
+import { useProvided } from "../../lib/use_provided.ts";
 import { recordActivity, toastIcons, type ToastType } from "../../lib/activity_log.ts";
 import { Icon } from "./icons.tsx";
 import "./toast.css";
@@ -91,7 +91,5 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 /** The toast API of the surrounding ToastProvider. */
 export function useToast(): ToastApi {
-  const api = useContext(ToastContext);
-  if (!api) throw new Error("useToast outside ToastProvider");
-  return api;
+  return useProvided(ToastContext, "useToast outside ToastProvider");
 }

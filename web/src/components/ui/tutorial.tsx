@@ -8,6 +8,7 @@ import {
   useFloating,
 } from "@floating-ui/react-dom";
 import { useCallback, useEffect, useLayoutEffect, useState } from "react";
+import { ProgressBar } from "./progress_bar.tsx";
 import { isEnabled } from "../../lib/feature_flags.ts";
 import { useConfirm } from "./confirm_dialog.tsx";
 import "./tutorial.css";
@@ -178,16 +179,14 @@ export function Tutorial(
             ×
           </button>
         </div>
-        <div
+        <ProgressBar
           className="tutorial-progress"
-          role="progressbar"
-          aria-label="Fortschritt"
-          aria-valuemin={1}
-          aria-valuemax={steps.length}
-          aria-valuenow={index + 1}
-        >
-          <div style={{ width: `${((index + 1) / steps.length) * 100}%` }} />
-        </div>
+          label="Fortschritt"
+          min={1}
+          max={steps.length}
+          now={index + 1}
+          fillPercent={((index + 1) / steps.length) * 100}
+        />
         <h2 className="tutorial-title">{step.title}</h2>
         <p id="tutorial-text">{step.text}</p>
         <div className="tutorial-actions">

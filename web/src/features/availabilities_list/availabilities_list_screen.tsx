@@ -1,3 +1,4 @@
+import type { AvailabilityListRow } from "../../../../common/contract/availability_row.ts";
 import { type ChangeEvent, useCallback, useRef, useState } from "react";
 import { type Column, fetchAllPages, useServerList } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
@@ -9,18 +10,7 @@ import { downloadFile, toCsv } from "../../lib/export_files.ts";
 import { germanWeekdayNames, shortTime } from "../../lib/german_dates.ts";
 
 /** A row of GET /api/admin/availabilities/. */
-interface AvailabilityRow {
-  id: number;
-  user_id: number;
-  full_name: string;
-  username: string;
-  role: string;
-  day_of_week: number;
-  day_name?: string;
-  start_time: string;
-  end_time: string;
-  availability_type: string;
-}
+type AvailabilityRow = AvailabilityListRow;
 
 const listPath = "/admin/availabilities/";
 
@@ -39,7 +29,7 @@ function roleName(role: string): string {
 }
 
 function dayName(row: AvailabilityRow): string {
-  return germanWeekdayNames[row.day_of_week - 1] ?? row.day_name ?? "-";
+  return germanWeekdayNames[(row.day_of_week ?? 0) - 1] ?? row.day_name ?? "-";
 }
 
 function userName(row: AvailabilityRow): string {

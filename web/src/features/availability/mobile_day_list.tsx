@@ -1,12 +1,6 @@
-import { type PointerEvent as ReactPointerEvent, useState } from "react";
-import { gridHours, hourLabel, type Selection, slotKey, weekdayLabels } from "./slots.ts";
-
-interface ListProps {
-  selection: Selection;
-  onCellPointerDown(event: ReactPointerEvent<HTMLElement>, key: string): void;
-  onCellClick(detail: number, key: string): void;
-  onDayHeader(dayIndex: number): void;
-}
+import { useState } from "react";
+import { SlotButton, type SlotLayoutProps } from "./slot_button.tsx";
+import { gridHours, hourLabel, slotKey, weekdayLabels } from "./slots.ts";
 
 function hoursText(count: number): string {
   if (count === 0) return "keine Stunden";
@@ -14,7 +8,7 @@ function hoursText(count: number): string {
 }
 
 /** Phone layout: each weekday a collapsible list of hour buttons in four columns. */
-export function MobileDayList(props: ListProps) {
+export function MobileDayList(props: SlotLayoutProps) {
   const { selection } = props;
   const [open, setOpen] = useState<Set<number>>(() => new Set([0]));
   const toggle = (day: number) =>
@@ -50,24 +44,18 @@ export function MobileDayList(props: ListProps) {
             </h3>
             <div id={panelId} hidden={!expanded} className="availability-day-panel">
               <div className="availability-hours">
-                {gridHours.map((hour) => {
-                  const key = slotKey(day, hour);
-                  const selected = !!selection[key];
-                  return (
-                    <button
-                      key={key}
-                      type="button"
-                      className={`availability-hour${selected ? " is-selected" : ""}`}
-                      data-slot={key}
-                      aria-label={`${label} ${hourLabel(hour)}`}
-                      aria-pressed={selected}
-                      onPointerDown={(e) => props.onCellPointerDown(e, key)}
-                      onClick={(e) => props.onCellClick(e.detail, key)}
-                    >
-                      {hourLabel(hour)}
-                    </button>
-                  );
-                })}
+                {gridHours.map((hour) => (
+                  <SlotButton
+                    key={hour}
+                    layout={props}
+                    day={day}
+                    hour={hour}
+                    dayLabel={label}
+                    className="availability-hour"
+                  >
+                    {hourLabel(hour)}
+                  </SlotButton>
+                ))}
               </div>
               <button
                 type="button"

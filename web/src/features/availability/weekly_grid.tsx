@@ -1,24 +1,12 @@
-import type { PointerEvent as ReactPointerEvent } from "react";
-import {
-  gridHours,
-  hourLabel,
-  isWeekend,
-  type Selection,
-  slotKey,
-  weekdayLabels,
-} from "./slots.ts";
+import { SlotButton, type SlotLayoutProps } from "./slot_button.tsx";
+import { gridHours, hourLabel, isWeekend, slotKey, weekdayLabels } from "./slots.ts";
 
-interface GridProps {
-  selection: Selection;
-  onCellPointerDown(event: ReactPointerEvent<HTMLElement>, key: string): void;
-  onCellClick(detail: number, key: string): void;
-  onDayHeader(dayIndex: number): void;
+interface GridProps extends SlotLayoutProps {
   onHourLabel(hour: number): void;
 }
 
 /** Desktop grid: a time column and Monday to Sunday, 07:00 to 20:00; weekend greyed out. */
 export function WeeklyGrid(props: GridProps) {
-  const { selection } = props;
   return (
     <div className="availability-grid-wrap" data-tutorial="grid">
       <table className="availability-grid">
@@ -76,17 +64,14 @@ export function WeeklyGrid(props: GridProps) {
                     </td>
                   );
                 }
-                const selected = !!selection[key];
                 return (
                   <td key={key}>
-                    <button
-                      type="button"
-                      className={`availability-cell${selected ? " is-selected" : ""}`}
-                      data-slot={key}
-                      aria-label={`${label} ${hourLabel(hour)}`}
-                      aria-pressed={selected}
-                      onPointerDown={(e) => props.onCellPointerDown(e, key)}
-                      onClick={(e) => props.onCellClick(e.detail, key)}
+                    <SlotButton
+                      layout={props}
+                      day={day}
+                      hour={hour}
+                      dayLabel={label}
+                      className="availability-cell"
                     />
                   </td>
                 );

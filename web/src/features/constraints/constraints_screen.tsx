@@ -240,34 +240,32 @@ export default function ConstraintsScreen() {
             enabled={slots.enabled}
             onToggle={(enabled) => setRule("soft", "timeSlotPreferences", { enabled })}
           >
-            {slotWindows.map(({ label, start, end, ranges }) => (
-              <div key={start} className="slider-pair">
+            {slotWindows.map(({ label, start, end, ranges }) => {
+              // Moving one end pushes the other along, so the window keeps at least one hour.
+              const slider = (
+                field: typeof start | typeof end,
+                other: typeof start | typeof end,
+                [min, max]: number[],
+                word: string,
+                keepApart: (v: number) => number,
+              ) => (
                 <Slider
-                  label={`${label} ab`}
+                  label={`${label} ${word}`}
                   unit="Uhr"
-                  min={ranges[0]}
-                  max={ranges[1]}
-                  value={slots[start]}
+                  min={min}
+                  max={max}
+                  value={slots[field]}
                   onChange={(v) =>
-                    setRule("soft", "timeSlotPreferences", {
-                      [start]: v,
-                      [end]: Math.max(slots[end], v + 1),
-                    })}
+                    setRule("soft", "timeSlotPreferences", { [field]: v, [other]: keepApart(v) })}
                 />
-                <Slider
-                  label={`${label} bis`}
-                  unit="Uhr"
-                  min={ranges[2]}
-                  max={ranges[3]}
-                  value={slots[end]}
-                  onChange={(v) =>
-                    setRule("soft", "timeSlotPreferences", {
-                      [end]: v,
-                      [start]: Math.min(slots[start], v - 1),
-                    })}
-                />
-              </div>
-            ))}
+              );
+              return (
+                <div key={start} className="slider-pair">
+                  {slider(start, end, ranges.slice(0, 2), "ab", (v) => Math.max(slots[end], v + 1))}
+                  {slider(end, start, ranges.slice(2), "bis", (v) => Math.min(slots[start], v - 1))}
+                </div>
+              );
+            })}
           </RuleCard>
           <RuleCard
             title="Wetter berücksichtigen"

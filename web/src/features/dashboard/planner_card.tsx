@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ProgressBar } from "../../components/ui/progress_bar.tsx";
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
 import { type Phase, usePlanner } from "./use_planner.ts";
 
@@ -152,19 +153,15 @@ export function PlannerCard({ onFinished }: { onFinished: () => void }) {
             <strong>{phaseLabel[phase]}</strong>
             {startedAt !== null && <ElapsedClock since={startedAt} ticking={running} />}
           </div>
-          <div
+          <ProgressBar
             className="planner-bar"
-            role="progressbar"
-            aria-label="Fortschritt der Planung"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={phase === "success" ? 100 : percent}
-          >
-            <div
-              className="planner-bar-fill"
-              style={{ width: `${barWidth}%` }}
-            />
-          </div>
+            label="Fortschritt der Planung"
+            min={0}
+            max={100}
+            now={phase === "success" ? 100 : percent}
+            fillPercent={barWidth}
+            fillClassName="planner-bar-fill"
+          />
           <div className="planner-status-row">
             <span>
               {phase === "error"

@@ -9,7 +9,7 @@ import {
 } from "../../components/ui/form_fields.tsx";
 import { germanWeekdayNames, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
 import { rangeRow } from "./people_types.ts";
-import { rangeFields, RowsSection } from "./person_form.tsx";
+import { rangeFields, RowsSection, textBinder } from "./person_form.tsx";
 import type { FormPartProps } from "./person_role.ts";
 import {
   type BlockRow,
@@ -31,8 +31,9 @@ type ListKey = "breaks" | "vacations" | "theory" | "blocks";
 
 /** The hours target and the qualification, in the instructor's 'Persönliche Daten'. */
 export function InstructorPersonalFields({ form, setForm }: Props) {
-  const set = <K extends keyof InstructorForm>(key: K, value: InstructorForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const bind = textBinder(form, setForm);
+  const setChecked = (key: "automatic" | "manual") => (checked: boolean) =>
+    setForm((f) => ({ ...f, [key]: checked }));
   return (
     <>
       <TextField
@@ -40,8 +41,7 @@ export function InstructorPersonalFields({ form, setForm }: Props) {
         type="number"
         min={0}
         placeholder="40"
-        value={form.monthly_hours_target}
-        onChange={(v) => set("monthly_hours_target", v)}
+        {...bind("monthly_hours_target")}
       />
       <fieldset className="qualification">
         <legend>
@@ -52,9 +52,9 @@ export function InstructorPersonalFields({ form, setForm }: Props) {
           <Checkbox
             label="Automatik"
             checked={form.automatic}
-            onChange={(v) => set("automatic", v)}
+            onChange={setChecked("automatic")}
           />
-          <Checkbox label="Schaltung" checked={form.manual} onChange={(v) => set("manual", v)} />
+          <Checkbox label="Schaltung" checked={form.manual} onChange={setChecked("manual")} />
         </div>
       </fieldset>
     </>

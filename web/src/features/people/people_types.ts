@@ -1,17 +1,7 @@
+import type { PersonRow } from "../../../../common/contract/person_row.ts";
 import { type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
 
-/** The fields every row of GET /api/admin/users/?role=… has, instructor or student. */
-export interface PersonRow {
-  id: number;
-  username: string;
-  full_name: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  is_active: boolean;
-  date_joined: string;
-}
+export type { PersonRow };
 
 /** The answer of a create-manual call: the new person's sign-in, shown once. */
 export interface CreatedAnswer {

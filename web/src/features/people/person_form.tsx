@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { Dispatch, ReactNode, SetStateAction } from "react";
 import {
   DateField,
   FieldRow,
@@ -14,6 +14,16 @@ interface PersonFormProps<Form extends PersonFields> extends FormPartProps<Form>
   role: PersonFormParts<Form>;
   /** an error from the last save attempt, shown above the sections */
   problem?: string;
+}
+
+type TextKey<Form> = { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form];
+
+/** Binds a text field of the form: `{...bind("notes")}` gives a field its value and onChange. */
+export function textBinder<Form>(form: Form, setForm: Dispatch<SetStateAction<Form>>) {
+  return <K extends TextKey<Form>>(key: K) => ({
+    value: form[key] as string,
+    onChange: (value: string) => setForm((f) => ({ ...f, [key]: value as Form[K] })),
+  });
 }
 
 /** The personal data every person has, in the order the form shows it (spec 02 §2). */
@@ -34,7 +44,8 @@ export function PersonForm<Form extends PersonFields>(
   { role, problem, ...part }: PersonFormProps<Form>,
 ) {
   const { form, setForm, username } = part;
-  const set = (key: keyof PersonFields, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  // Only the personal keys are bound here, and they are text in every role's form.
+  const bind = textBinder<PersonFields>(form, setForm as Dispatch<SetStateAction<PersonFields>>);
   const { PersonalFields, Sections } = role;
   return (
     <fieldset className="view-fieldset" disabled={part.readOnly}>
@@ -50,8 +61,7 @@ export function PersonForm<Form extends PersonFields>(
               label={field.label}
               required={field.required}
               type={field.type}
-              value={form[field.key]}
-              onChange={(v) => set(field.key, v)}
+              {...bind(field.key)}
               autoComplete="off"
             />
           ))}

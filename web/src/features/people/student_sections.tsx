@@ -9,7 +9,7 @@ import {
 } from "../../components/ui/form_fields.tsx";
 import { germanWeekdayNames, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
 import { type RangeRow, rangeRow } from "./people_types.ts";
-import { EditableRows, rangeFields, RowsSection } from "./person_form.tsx";
+import { EditableRows, rangeFields, RowsSection, textBinder } from "./person_form.tsx";
 import type { FormPartProps } from "./person_role.ts";
 import {
   type DayPlan,
@@ -21,8 +21,7 @@ import {
 
 /** The student's sections after the personal data: school, weekly plan, vacations. */
 export function StudentSections({ form, setForm, readOnly, username }: FormPartProps<StudentForm>) {
-  const set = <K extends keyof StudentForm>(key: K, value: StudentForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const bind = textBinder(form, setForm);
   const setDay = (day: WorkdayKey, change: (plan: DayPlan) => DayPlan) =>
     setForm((f) => ({ ...f, week: { ...f.week, [day]: change(f.week[day]) } }));
 
@@ -30,39 +29,27 @@ export function StudentSections({ form, setForm, readOnly, username }: FormPartP
     <>
       <FormSection title="Schule und Organisation">
         <div className="form-grid">
-          <TextField
-            label="Schulname"
-            value={form.school_name}
-            onChange={(v) => set("school_name", v)}
-          />
+          <TextField label="Schulname" {...bind("school_name")} />
           <SelectField
             label="Gewünschter Startort"
-            value={form.start_location}
+            {...bind("start_location")}
             options={startLocationOptions}
             placeholder
-            onChange={(v) => set("start_location", v)}
           />
           <SelectField
             label="Führerscheinklasse"
             required
-            value={form.license_class}
+            {...bind("license_class")}
             options={licenseClassOptions}
             placeholder
-            onChange={(v) => set("license_class", v)}
           />
           <RadioGroup
             legend="Verfügbar in den Ferien"
             name={`holidays-${username ?? "new"}`}
-            value={form.available_in_holidays}
+            {...bind("available_in_holidays")}
             options={[{ value: "ja", label: "Ja" }, { value: "nein", label: "Nein" }]}
-            onChange={(v) => set("available_in_holidays", v as "ja" | "nein")}
           />
-          <TextAreaField
-            label="Notizen"
-            value={form.notes}
-            onChange={(v) => set("notes", v)}
-            className="form-field-wide"
-          />
+          <TextAreaField label="Notizen" {...bind("notes")} className="form-field-wide" />
         </div>
       </FormSection>
 
