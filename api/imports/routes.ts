@@ -1,11 +1,7 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { AppEnv } from "../env.ts";
-import { z } from "zod";
 import { AppError } from "../lib/errors.ts";
-import { publicOrigin } from "../lib/public_origin.ts";
-import { validate } from "../lib/validate.ts";
-import { credentialsFileName, credentialsPdf } from "./credentials_pdf.ts";
 import type { Role } from "./columns.ts";
 import { importPeople } from "./import_people.ts";
 import { maxFileBytes, readUpload, tooLarge } from "./read_file.ts";
@@ -50,14 +46,6 @@ function importRoute(role: Role) {
   };
 }
 
-const credentialsSchema = z.object({
-  users: z.array(z.object({
-    name: z.string().max(200),
-    username: z.string().max(150),
-    password: z.string().max(200),
-  })).min(1, "Es wurden keine Zugangsdaten übergeben.").max(5000),
-});
-
 /** Templates and the two people imports (spec 01 §7); mounted under /api/admin. */
 export const importRoutes = new Hono<AppEnv>()
   .get(
@@ -88,10 +76,5 @@ export const importRoutes = new Hono<AppEnv>()
     "/download/tutorial/",
     async (c) => download(c, await tutorialDocx(), tutorialFileName, docxType),
   )
-  .post("/credentials-pdf/", validate("json", credentialsSchema), (c) => {
-    const { users } = c.req.valid("json");
-    const loginUrl = `${publicOrigin(c.req.url, c.get("config"))}/login`;
-    return download(c, credentialsPdf(users, loginUrl), credentialsFileName, "application/pdf");
-  })
   .post("/import/instructors/", importRoute("instructor"))
   .post("/import/students/", importRoute("student"));
