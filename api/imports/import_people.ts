@@ -1,4 +1,10 @@
 import { generateCredential, type GeneratedCredential } from "../../common/passwords.ts";
+import type {
+  CreatedCredentials,
+  ImportPreview,
+  ImportResult,
+  SkippedRow,
+} from "../../common/contract/imports.ts";
 import type { Sql } from "../../db/connection.ts";
 import { AppError } from "../lib/errors.ts";
 import { savepoints } from "../lib/savepoints.ts";
@@ -12,19 +18,6 @@ import type { CheckedFile, RowError } from "./rows.ts";
 export const maxErrorsShown = 50;
 /** Rows the preview shows as understood. */
 export const previewRows = 20;
-
-export interface CreatedCredentials {
-  name: string;
-  username: string;
-  password: string;
-}
-
-export interface SkippedRow {
-  row: number;
-  name: string;
-  email: string;
-  reason: string;
-}
 
 async function existingEmails(sql: Sql, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();
@@ -56,17 +49,8 @@ function invalidFile(errors: RowError[]): AppError {
   );
 }
 
-/**
- * Imports a checked file, or (preview) answers what an import would do without writing. Rows
- * whose e-mail already has an account are skipped; everything else is created in one transaction.
- */
-export async function importPeople(
-  sql: Sql,
-  role: Role,
-  file: CheckedFile,
-  options: { preview: boolean },
-) {
-  const label = roleLabel[role].many;
+/** Which rows an import would create and which it skips (example row, e-mail known). */
+async function sortRows(sql: Sql, file: CheckedFile) {
   const taken = await existingEmails(sql, file.rows.map((r) => r.email));
   const skipped: SkippedRow[] = [
     ...file.exampleRows.map((r) => ({ ...r, reason: "Beispielzeile der Vorlage" })),
@@ -75,28 +59,49 @@ export async function importPeople(
       .map((r) => ({ row: r.row, name: r.name, email: r.email, reason: "bereits vorhanden" })),
   ].sort((a, b) => a.row - b.row);
   const fresh = file.rows.filter((r) => !taken.has(r.email));
-  const total = file.rows.length + file.exampleRows.length;
-  if (options.preview) {
-    return {
-      preview: true,
-      message: file.errors.length
-        ? `Die Datei enthält ${file.errors.length} Fehler; so würde nichts importiert.`
-        : `${fresh.length} ${label} würden angelegt, ${skipped.length} übersprungen.`,
-      total,
-      create_count: fresh.length,
-      skipped_count: skipped.length,
-      skipped,
-      rows: file.rows.slice(0, previewRows).map((r) => ({
-        row: r.row,
-        name: r.name,
-        email: r.email,
-        summary: r.summary,
-        action: taken.has(r.email) ? "bereits vorhanden" : "wird angelegt",
-      })),
-      ...errorSummary(file.errors),
-    };
-  }
+  return { taken, skipped, fresh, total: file.rows.length + file.exampleRows.length };
+}
+
+/** What an import of the checked file would do (`?preview=1`); writes nothing. */
+export async function previewPeople(
+  sql: Sql,
+  role: Role,
+  file: CheckedFile,
+): Promise<ImportPreview> {
+  const { taken, skipped, fresh, total } = await sortRows(sql, file);
+  const label = roleLabel[role].many;
+  return {
+    preview: true,
+    message: file.errors.length
+      ? `Die Datei enthält ${file.errors.length} Fehler; so würde nichts importiert.`
+      : `${fresh.length} ${label} würden angelegt, ${skipped.length} übersprungen.`,
+    total,
+    create_count: fresh.length,
+    skipped_count: skipped.length,
+    skipped,
+    rows: file.rows.slice(0, previewRows).map((r) => ({
+      row: r.row,
+      name: r.name,
+      email: r.email,
+      summary: r.summary,
+      action: taken.has(r.email) ? "bereits vorhanden" : "wird angelegt",
+    })),
+    ...errorSummary(file.errors),
+  };
+}
+
+/**
+ * Imports a checked file, all or nothing: rows whose e-mail already has an account are skipped,
+ * everything else is created in one transaction.
+ */
+export async function importPeople(
+  sql: Sql,
+  role: Role,
+  file: CheckedFile,
+): Promise<ImportResult> {
   if (file.errors.length) throw invalidFile(file.errors);
+  const { skipped, fresh, total } = await sortRows(sql, file);
+  const label = roleLabel[role].many;
   // The hashes are made before the transaction opens, so its locks are held only for the writes
   // (generated passwords take the cheap argon2id setting, docs/decisions/0006).
   const credentials: GeneratedCredential[] = [];

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
+import type { ImportPreview, ImportResult } from "../../common/contract/imports.ts";
 import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Role } from "./columns.ts";
-import { importPeople } from "./import_people.ts";
+import { importPeople, previewPeople } from "./import_people.ts";
 import { maxFileBytes, readUpload, tooLarge } from "./read_file.ts";
 import { checkRows } from "./rows.ts";
 import { testDataFileName, testDataZip } from "./test_data.ts";
@@ -40,9 +41,10 @@ function importRoute(role: Role) {
     if (file.size > maxFileBytes) throw tooLarge();
     const sheet = await readUpload(file.name, new Uint8Array(await file.arrayBuffer()));
     const checked = checkRows(role, sheet);
-    const preview = ["1", "true", "ja"].includes(c.req.query("preview") ?? "");
-    const result = await importPeople(c.get("sql"), role, checked, { preview });
-    return c.json(result, preview ? 200 : 201);
+    if (["1", "true", "ja"].includes(c.req.query("preview") ?? "")) {
+      return c.json<ImportPreview>(await previewPeople(c.get("sql"), role, checked));
+    }
+    return c.json<ImportResult>(await importPeople(c.get("sql"), role, checked), 201);
   };
 }
 
