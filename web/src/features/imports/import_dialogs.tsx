@@ -106,7 +106,7 @@ function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPrevi
                   <td>{row.row}</td>
                   <td>{row.name}</td>
                   <td>{row.email}</td>
-                  <td>{row.summary}</td>
+                  <td className="import-preview-summary" title={row.summary}>{row.summary}</td>
                   <td>
                     <span
                       className={`badge ${
