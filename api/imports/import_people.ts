@@ -7,7 +7,7 @@ import type {
 } from "../../common/contract/imports.ts";
 import type { Sql } from "../../db/connection.ts";
 import { AppError } from "../lib/errors.ts";
-import { savepoints } from "../lib/savepoints.ts";
+import { sameTransaction } from "../lib/savepoints.ts";
 import type { InstructorData } from "../people/instructor_payload.ts";
 import type { StudentData } from "../people/student_payload.ts";
 import { createInstructor, createStudent } from "../people/write_queries.ts";
@@ -107,8 +107,9 @@ export async function importPeople(
   const credentials: GeneratedCredential[] = [];
   for (const _ of fresh) credentials.push(await generateCredential());
   const created_users: CreatedCredentials[] = await sql.begin(async (tx) => {
-    // One transaction for the file; each person is a savepoint inside it (see savepoints()).
-    const inner = savepoints(tx as unknown as Sql);
+    // One transaction for the file, every person written straight into it (no savepoint each:
+    // a quarter of the import's time); the first error rolls the whole file back.
+    const inner = sameTransaction(tx as unknown as Sql);
     const out: CreatedCredentials[] = [];
     for (const [i, row] of fresh.entries()) {
       const user = await (role === "instructor"
@@ -121,6 +122,17 @@ export async function importPeople(
               "email_taken",
               `Zeile ${row.row}: Die E-Mail-Adresse „${row.email}“ wurde gerade anderweitig ` +
                 "angelegt. Es wurde nichts importiert; bitte laden Sie die Datei noch einmal hoch.",
+            );
+          }
+          // A username a parallel create took meanwhile: without a savepoint the create cannot
+          // retry (its retry finds the transaction aborted, 25P02). Nothing was written.
+          const code = (err as { code?: string }).code;
+          if (code === "23505" || code === "25P02") {
+            throw new AppError(
+              409,
+              "import_conflict",
+              `Zeile ${row.row}: Ein Benutzer wurde gerade gleichzeitig angelegt. Es wurde nichts ` +
+                "importiert; bitte laden Sie die Datei noch einmal hoch.",
             );
           }
           throw err;
