@@ -1,13 +1,10 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
+import type { ImportPreview, ImportResult } from "../../common/contract/imports.ts";
 import type { AppEnv } from "../env.ts";
-import { z } from "zod";
 import { AppError } from "../lib/errors.ts";
-import { publicOrigin } from "../lib/public_origin.ts";
-import { validate } from "../lib/validate.ts";
-import { credentialsFileName, credentialsPdf } from "./credentials_pdf.ts";
 import type { Role } from "./columns.ts";
-import { importPeople } from "./import_people.ts";
+import { importPeople, previewPeople } from "./import_people.ts";
 import { maxFileBytes, readUpload, tooLarge } from "./read_file.ts";
 import { checkRows } from "./rows.ts";
 import { testDataFileName, testDataZip } from "./test_data.ts";
@@ -44,19 +41,12 @@ function importRoute(role: Role) {
     if (file.size > maxFileBytes) throw tooLarge();
     const sheet = await readUpload(file.name, new Uint8Array(await file.arrayBuffer()));
     const checked = checkRows(role, sheet);
-    const preview = ["1", "true", "ja"].includes(c.req.query("preview") ?? "");
-    const result = await importPeople(c.get("sql"), role, checked, { preview });
-    return c.json(result, preview ? 200 : 201);
+    if (["1", "true", "ja"].includes(c.req.query("preview") ?? "")) {
+      return c.json<ImportPreview>(await previewPeople(c.get("sql"), role, checked));
+    }
+    return c.json<ImportResult>(await importPeople(c.get("sql"), role, checked), 201);
   };
 }
-
-const credentialsSchema = z.object({
-  users: z.array(z.object({
-    name: z.string().max(200),
-    username: z.string().max(150),
-    password: z.string().max(200),
-  })).min(1, "Es wurden keine Zugangsdaten übergeben.").max(5000),
-});
 
 /** Templates and the two people imports (spec 01 §7); mounted under /api/admin. */
 export const importRoutes = new Hono<AppEnv>()
@@ -88,10 +78,5 @@ export const importRoutes = new Hono<AppEnv>()
     "/download/tutorial/",
     async (c) => download(c, await tutorialDocx(), tutorialFileName, docxType),
   )
-  .post("/credentials-pdf/", validate("json", credentialsSchema), (c) => {
-    const { users } = c.req.valid("json");
-    const loginUrl = `${publicOrigin(c.req.url, c.get("config"))}/login`;
-    return download(c, credentialsPdf(users, loginUrl), credentialsFileName, "application/pdf");
-  })
   .post("/import/instructors/", importRoute("instructor"))
   .post("/import/students/", importRoute("student"));

@@ -3,6 +3,7 @@
  * means it, every problem named by row and column. The people module's own payload checks
  * (instructorData, studentCreateData) then apply the same rules as the create forms.
  */
+import type { RowIssue } from "../../common/contract/imports.ts";
 import { AppError } from "../lib/errors.ts";
 import { type InstructorData, instructorData } from "../people/instructor_payload.ts";
 import { studentCreateData, type StudentData } from "../people/student_payload.ts";
@@ -23,11 +24,8 @@ import { columnsFor, exampleEmail, headerIndex, type Role } from "./columns.ts";
 import type { SheetRow } from "./read_file.ts";
 
 /** One problem of the file; `message` is the whole German sentence. */
-export interface RowError {
-  row: number;
-  column: string;
-  message: string;
-}
+/** A bad row or header, named by row and column (the contract's RowIssue). */
+export type RowError = RowIssue;
 
 /** A row that passed every check, ready to be created. */
 export interface CheckedRow {

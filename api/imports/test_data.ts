@@ -9,17 +9,9 @@ import { minutesOf } from "../../solver/calendar.ts";
 import { generateInstance, random, SHAPES } from "../../solver/testing/generate.ts";
 import { formatMinutes } from "../../common/time.ts";
 import { startLocations } from "../../common/school_rules.ts";
+import { testDataSets } from "../../common/test_data_sets.ts";
 import type { Role } from "./columns.ts";
 import { buildWorkbook, templateFileName, workbookBytes } from "./templates.ts";
-
-/** The five sets with the sizes of the test-data modal (issue 10: one reading everywhere). */
-export const testSets = [
-  { shape: "klein", label: "Klein", file: "klein" },
-  { shape: "mittel", label: "Mittel", file: "mittel" },
-  { shape: "gross", label: "Groß", file: "gross" },
-  { shape: "mega", label: "Mega", file: "mega" },
-  { shape: "legendary", label: "Legendary", file: "legendary" },
-] as const;
 
 export const testDataFileName = "fahrplan-testdaten.zip";
 
@@ -145,12 +137,12 @@ async function buildZip(): Promise<Uint8Array> {
     [templateFileName.student]: await workbookBytes(buildWorkbook("student")),
   };
   const nextName = namePool(2027);
-  for (const [i, set] of testSets.entries()) {
+  for (const [i, set] of testDataSets.entries()) {
     const rows = setRows(set.shape, 101 + i, nextName);
-    files[fileName(set.file, "instructor")] = await workbookBytes(
+    files[fileName(set.shape, "instructor")] = await workbookBytes(
       buildWorkbook("instructor", rows.instructors),
     );
-    files[fileName(set.file, "student")] = await workbookBytes(
+    files[fileName(set.shape, "student")] = await workbookBytes(
       buildWorkbook("student", rows.students),
     );
   }

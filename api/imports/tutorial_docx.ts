@@ -3,7 +3,7 @@
  * admin tutorial (spec 01 §4, its sections in the same order) as headed sections to print or share.
  */
 import { Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from "docx";
-import { testSets } from "./test_data.ts";
+import { recommendedTestDataSet, testDataSizesText } from "../../common/test_data_sets.ts";
 
 export const tutorialFileName = "fahrplan-anleitung.docx";
 export const docxType = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
@@ -13,8 +13,6 @@ interface Section {
   intro: string;
   steps: string[];
 }
-
-const sizes = testSets.map((s) => s.label).join(", ");
 
 /** The sections in the order of the admin tutorial. */
 export const guideSections: Section[] = [
@@ -38,10 +36,9 @@ export const guideSections: Section[] = [
     intro: "Zum Kennenlernen gibt es ein Testdaten-Paket mit 12 Excel-Dateien.",
     steps: [
       "Im Dashboard das Testdaten-Paket herunterladen (ZIP-Datei) und entpacken.",
-      `Es enthält die 2 Vorlagen und 5 Datensätze (${sizes}): Klein 5 Fahrlehrer/10 Schüler, ` +
-      "Mittel 10/50, Groß 15/100, Mega 20/150, Legendary 25/200, je eine Fahrlehrer- und eine " +
-      "Schülerdatei.",
-      "Empfohlen für den Einstieg ist „Mittel“ (10 Fahrlehrer, 50 Schüler).",
+      `Es enthält die 2 Vorlagen und 10 Testdateien für 5 Datensätze (${testDataSizesText()}), ` +
+      "je eine Fahrlehrer- und eine Fahrschüler-Datei.",
+      `Empfohlen für den Einstieg ist „${recommendedTestDataSet}“ (10 Fahrlehrer, 50 Fahrschüler).`,
     ],
   },
   {

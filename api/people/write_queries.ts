@@ -1,4 +1,4 @@
-import { generatePassword, hashPassword } from "../../common/passwords.ts";
+import { generateCredential, type GeneratedCredential } from "../../common/passwords.ts";
 import type { Sql } from "../../db/connection.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import type { InstructorData } from "./instructor_payload.ts";
@@ -38,15 +38,16 @@ export interface CreatedUser {
 /**
  * Creates a user with a generated username and password, then lets `fill` write the role's rows,
  * all in one transaction. A username taken by a parallel create is retried with the next number.
+ * An import hands in credentials it hashed before opening its transaction.
  */
 async function createUser(
   sql: Sql,
   role: "instructor" | "student",
   person: PersonFields,
   fill: (tx: Tx, id: number) => Promise<void>,
+  credential?: GeneratedCredential,
 ): Promise<CreatedUser> {
-  const password = generatePassword();
-  const hash = await hashPassword(password);
+  const { password, hash } = credential ?? await generateCredential();
   const first = person.first_name ?? "";
   const last = person.last_name ?? "";
   for (let attempt = 0;; attempt++) {
@@ -74,18 +75,26 @@ async function createUser(
 }
 
 /** Creates an instructor with profile and weekly rows. */
-export function createInstructor(sql: Sql, data: InstructorData): Promise<CreatedUser> {
+export function createInstructor(
+  sql: Sql,
+  data: InstructorData,
+  credential?: GeneratedCredential,
+): Promise<CreatedUser> {
   return createUser(sql, "instructor", data.person, async (tx, id) => {
     await tx`
       insert into instructor_profiles (user_id, transmission_types, monthly_hours_target)
       values (${id}, ${data.transmission_types ?? []}, ${data.monthly_hours_target ?? 0})
     `;
     await replaceInstructorRows(tx, id, data);
-  });
+  }, credential);
 }
 
 /** Creates a student with profile (required hours from the licence class) and weekly rows. */
-export function createStudent(sql: Sql, data: StudentData): Promise<CreatedUser> {
+export function createStudent(
+  sql: Sql,
+  data: StudentData,
+  credential?: GeneratedCredential,
+): Promise<CreatedUser> {
   return createUser(sql, "student", data.person, async (tx, id) => {
     const p = data.profile;
     const hours = licenceHours[p.license_class!];
@@ -97,7 +106,7 @@ export function createStudent(sql: Sql, data: StudentData): Promise<CreatedUser>
         ${p.available_in_holidays ?? true})
     `;
     await replaceStudentRows(tx, id, data);
-  });
+  }, credential);
 }
 
 /** Locks the user for the update and answers its role; 404 when unknown. */

@@ -17,43 +17,15 @@ import {
   parseTime,
 } from "../people/values.ts";
 import type { AnswersInput } from "./schemas.ts";
+import type { ScheduleDay, StoredAnswers } from "../../common/contract/questionnaires.ts";
+import {
+  availabilitiesData,
+  maxFreePeriods,
+  questionnaireDefaults as defaults,
+} from "../../common/questionnaire_rules.ts";
 
-export interface ScheduleDay {
-  day_of_week: number;
-  school_start: string;
-  school_end: string;
-  arrival_time: string;
-  free_periods: { start: string; end: string }[];
-}
-
-export interface Answers {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  birth_date: string;
-  school_name: string;
-  start_location: string;
-  notes: string;
-  available_in_holidays: "ja" | "nein";
-  license_class: string;
-  vacation_periods: { start: string; end: string }[];
-  school_schedule_data: { school_schedule: ScheduleDay[] };
-  availabilities_data: {
-    availabilities: { day_of_week: number; start_time: string; end_time: string }[];
-    vacation_periods: { start_date: string; end_date: string }[];
-    available_in_holidays: "ja" | "nein";
-  };
-}
-
-/** The form's defaults (spec 02 §9): school 08:00-13:30, arrival 14:00, available until 20:00. */
-export const defaults = {
-  schoolStart: "08:00",
-  schoolEnd: "13:30",
-  arrival: "14:00",
-  end: "20:00",
-};
-const maxFreePeriods = 3;
+export type { ScheduleDay };
+export type Answers = StoredAnswers;
 
 /** Today on the school's calendar (Europe/Berlin). */
 export function berlinToday(now = new Date()): string {
@@ -188,20 +160,12 @@ export function checkAnswers(input: AnswersInput, today: string | null): Answers
     school_schedule_data: { school_schedule: scheduleDays(input) },
     availabilities_data: { availabilities: [], vacation_periods: [], available_in_holidays: "ja" },
   };
-  const schedule = answers.school_schedule_data.school_schedule;
-  answers.availabilities_data = {
-    // From the arrival time to 20:00 on each day with an arrival (spec 02 §3).
-    availabilities: schedule.filter((d) => d.arrival_time).map((d) => ({
-      day_of_week: d.day_of_week,
-      start_time: d.arrival_time,
-      end_time: defaults.end,
-    })),
-    vacation_periods: answers.vacation_periods.map((v) => ({
-      start_date: v.start,
-      end_date: v.end,
-    })),
-    available_in_holidays: answers.available_in_holidays,
-  };
+  // From the arrival time to 20:00 on each day with an arrival (spec 02 §3), as the form sends it.
+  answers.availabilities_data = availabilitiesData(
+    answers.school_schedule_data.school_schedule,
+    answers.vacation_periods,
+    answers.available_in_holidays,
+  );
   // The approval will run the student create checks; run them now so a bad form fails here.
   studentData(answers);
   return answers;

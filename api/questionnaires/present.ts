@@ -1,8 +1,12 @@
+import type {
+  AdminQuestionnaire,
+  QuestionnaireStatus,
+} from "../../common/contract/questionnaires.ts";
 import type { Config } from "../config.ts";
 import { publicOrigin } from "../lib/public_origin.ts";
 import type { QuestionnaireRow } from "./queries.ts";
 
-export type PublicStatus = "pending" | "expired" | "submitted" | "approved";
+export type PublicStatus = QuestionnaireStatus;
 
 export const statusDisplay: Record<PublicStatus, string> = {
   pending: "Offen",
@@ -25,7 +29,7 @@ export function adminView(
   row: QuestionnaireRow,
   url: string,
   options: { answers: boolean },
-) {
+): AdminQuestionnaire {
   const status = statusOf(row);
   return {
     id: row.id,

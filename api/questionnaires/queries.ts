@@ -1,3 +1,4 @@
+import { generateCredential } from "../../common/passwords.ts";
 import type { Sql } from "../../db/connection.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { savepoints } from "../lib/savepoints.ts";
@@ -109,6 +110,8 @@ export async function updateAnswers(sql: Sql, id: number, answers: Answers) {
  * the people module's create, in the same transaction that marks the questionnaire approved.
  */
 export async function approve(sql: Sql, id: number) {
+  // Hashed before the row lock is taken (docs/decisions/0006).
+  const credential = await generateCredential();
   return await sql.begin(async (t) => {
     const tx = t as unknown as Sql;
     const [row] = await tx<{ status: string; answers: Answers | null }[]>`
@@ -136,7 +139,7 @@ export async function approve(sql: Sql, id: number) {
           "die E-Mail-Adresse im Fragebogen oder bearbeiten Sie das bestehende Konto.",
       );
     }
-    const created = await createStudent(savepoints(tx), studentData(row.answers));
+    const created = await createStudent(savepoints(tx), studentData(row.answers), credential);
     await tx`
       update questionnaires set status = 'approved', approved_at = now(), student_id = ${created.id}
       where id = ${id}

@@ -1,3 +1,14 @@
+import {
+  type AdminQuestionnaire,
+  approvalSchema,
+  type PublicQuestionnaire,
+  publicQuestionnaireSchema,
+  questionnaireAnswerSchema,
+  questionnaireListSchema,
+  questionnaireSavedSchema,
+  type StoredAnswers,
+  submittedSchema,
+} from "../../common/contract/questionnaires.ts";
 import { assert, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, TestClient } from "../testing/test_app.ts";
 import { berlinToday } from "./answers.ts";
@@ -21,7 +32,8 @@ async function visitor() {
 async function createLink(person: Record<string, string>) {
   const res = await admin.post("/api/admin/questionnaires/create/", person);
   assertEquals(res.status, 201, await res.clone().text());
-  return (await res.json()).questionnaire;
+  // Every admin answer is the shared contract's shape, exactly what the web app reads.
+  return questionnaireAnswerSchema.strict().parse(await res.json()).questionnaire;
 }
 
 const tokenOf = (url: string) => url.split("/fragebogen/")[1];
@@ -80,7 +92,9 @@ Deno.test("from link to student: create, fill in publicly, approve, sign in", as
 
   const guest = await visitor();
   let res = await guest.get(`/api/fragebogen/${token}/`);
-  const open = await res.json();
+  const open: Partial<PublicQuestionnaire> = publicQuestionnaireSchema.strict().parse(
+    await res.json(),
+  );
   assert(typeof open.expires_at === "string");
   delete open.expires_at;
   assertEquals(open, {
@@ -97,7 +111,7 @@ Deno.test("from link to student: create, fill in publicly, approve, sign in", as
 
   res = await guest.post(`/api/fragebogen/${token}/`, payload());
   assertEquals(res.status, 200, await res.clone().text());
-  assertEquals((await res.json()).status, "submitted");
+  assertEquals(submittedSchema.strict().parse(await res.json()).status, "submitted");
 
   // Submitted: the link answers only its status, and cannot be submitted again.
   res = await guest.get(`/api/fragebogen/${token}/`);
@@ -107,15 +121,19 @@ Deno.test("from link to student: create, fill in publicly, approve, sign in", as
   assertEquals((await res.json()).error, "Dieser Fragebogen wurde bereits abgesendet.");
 
   // The admin sees every answer.
-  const list = await (await admin.get("/api/admin/questionnaires/")).json();
-  const entry = list.results.find((r: { id: number }) => r.id === q.id);
+  const list = questionnaireListSchema.parse(
+    await (await admin.get("/api/admin/questionnaires/")).json(),
+  );
+  const entry = list.results.find((r) => r.id === q.id)!;
+  assertEquals(entry.answers, undefined);
   assertEquals([entry.status, entry.status_display, entry.phone], [
     "submitted",
     "Eingereicht",
     "0176 1234",
   ]);
-  const details =
-    (await (await admin.get(`/api/admin/questionnaires/${q.id}/`)).json()).questionnaire;
+  const details = questionnaireAnswerSchema.strict().parse(
+    await (await admin.get(`/api/admin/questionnaires/${q.id}/`)).json(),
+  ).questionnaire as AdminQuestionnaire & { answers: StoredAnswers };
   assertEquals(details.answers.email, "lena.wagner@example.org");
   assertEquals(details.answers.available_in_holidays, "nein");
   assertEquals(details.answers.license_class, "B");
@@ -132,10 +150,15 @@ Deno.test("from link to student: create, fill in publicly, approve, sign in", as
     license_class: "B197",
   });
   assertEquals(res.status, 200, await res.clone().text());
+  assertEquals(
+    questionnaireSavedSchema.strict().parse(await res.json()).questionnaire.answers?.license_class,
+    "B197",
+  );
 
   res = await admin.post(`/api/admin/questionnaires/${q.id}/approve/`);
-  const approved = await res.json();
-  assertEquals(res.status, 200, JSON.stringify(approved));
+  const raw = await res.json();
+  assertEquals(res.status, 200, JSON.stringify(raw));
+  const approved = approvalSchema.strict().parse(raw);
   assertEquals(approved.username, "lena.wagner");
   assertEquals(
     approved.message,

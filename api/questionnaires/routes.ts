@@ -1,5 +1,12 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
+import type {
+  AdminQuestionnaire,
+  Approval,
+  PublicQuestionnaire,
+  Submitted,
+} from "../../common/contract/questionnaires.ts";
+import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
@@ -51,17 +58,22 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
     if (isBlank(input.email)) throw invalid("E-Mail-Adresse ist erforderlich.");
     const email = parseEmail(input.email).toLowerCase();
     const row = await createQuestionnaire(c.get("sql"), { ...personOf(input), email });
-    return c.json({ questionnaire: adminView(row, url(c, row.token), { answers: false }) }, 201);
+    return c.json<AnswerOf<"POST /admin/questionnaires/create/">>(
+      { questionnaire: adminView(row, url(c, row.token), { answers: false }) },
+      201,
+    );
   })
   .get("/questionnaires/", async (c) => {
     const rows = await listQuestionnaires(c.get("sql"));
-    return c.json({
+    return c.json<AnswerOf<"GET /admin/questionnaires/">>({
       results: rows.map((row) => adminView(row, url(c, row.token), { answers: false })),
     });
   })
   .get("/questionnaires/:id/", async (c) => {
     const row = await questionnaireById(c.get("sql"), idParam(c.req.param("id")));
-    return c.json({ questionnaire: adminView(row, url(c, row.token), { answers: true }) });
+    return c.json<{ questionnaire: AdminQuestionnaire }>({
+      questionnaire: adminView(row, url(c, row.token), { answers: true }),
+    });
   })
   .put("/questionnaires/:id/", validate("json", answersSchema), async (c) => {
     const sql = c.get("sql");
@@ -76,7 +88,7 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
   })
   .post("/questionnaires/:id/approve/", async (c) => {
     const created = await approve(c.get("sql"), idParam(c.req.param("id")));
-    return c.json({
+    return c.json<Approval>({
       message: `Fragebogen genehmigt: ${created.name} ist jetzt als Fahrschüler angelegt.`,
       username: created.username,
       password: created.password,
@@ -110,13 +122,17 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
   .use("/fragebogen/*", rateLimit(publicLimiter))
   .get("/fragebogen/:token/", async (c) => {
     if (c.req.param("token") === demoToken) {
-      return c.json({ status: "pending", status_display: statusDisplay.pending, demo: true });
+      return c.json<PublicQuestionnaire>({
+        status: "pending",
+        status_display: statusDisplay.pending,
+        demo: true,
+      });
     }
     const row = await byToken(c);
     const status = statusOf(row);
     // Only the open form is prefilled with the name the office typed; once handed in, the
     // link answers its status and nothing of the answers.
-    return c.json(
+    return c.json<PublicQuestionnaire>(
       status === "pending"
         ? {
           status,
@@ -133,7 +149,7 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
     if (c.req.param("token") === demoToken) {
       // The demo checks the form like a real one and stores nothing.
       checkAnswers({ ...c.req.valid("json"), license_class: null }, berlinToday());
-      return c.json({ message: thanks, status: "submitted", demo: true });
+      return c.json<Submitted>({ message: thanks, status: "submitted", demo: true });
     }
     const row = await byToken(c);
     if (row.status !== "pending") {
@@ -143,7 +159,7 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
     // The licence class is the office's decision at approval, not the form's.
     const answers = checkAnswers({ ...input, license_class: null }, berlinToday());
     await submitAnswers(c.get("sql"), row.id, answers);
-    return c.json({
+    return c.json<Submitted>({
       message: thanks,
       status: "submitted",
       status_display: statusDisplay.submitted,

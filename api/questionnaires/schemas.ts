@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { QuestionnairePayload } from "../../common/contract/questionnaires.ts";
 import { looseValue, optionalText } from "../people/person_fields.ts";
 
 /** Admin: "Fragebogen-Link erstellen" (unknown keys are stripped). */
@@ -56,3 +57,6 @@ export const answersSchema = z.object({
 });
 
 export type AnswersInput = z.infer<typeof answersSchema>;
+
+/** The web form's payload type must be something this schema accepts (checked by `deno check`). */
+export const payloadFits = (payload: QuestionnairePayload): AnswersInput => payload;

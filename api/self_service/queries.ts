@@ -11,14 +11,28 @@ export type DataKind = "availability" | "special_dates";
  * The user's weekly grid ('available' rows), Monday first, one entry per hour. The grid saves
  * hours, but an imported window (CSV: 08:00-12:00) is one row; read back as its hours, it shows
  * whole in the grid and survives the next save instead of shrinking to its first hour.
+ * A student who never saved a grid (imported, or approved from a questionnaire) is planned from
+ * arrival to 20:00 and in free periods, Monday to Friday (solver/worker/build_instance.ts,
+ * derivedWindows); the grid shows those windows then, so the student sees what the planner uses.
  */
 export async function listAvailability(sql: Db, userId: number) {
   return await sql`
+    with own as (
+      select day_of_week, start_time, end_time from availabilities
+       where user_id = ${userId} and availability_type = 'available'
+    ), derived as (
+      select day_of_week, start_time,
+             case when availability_type = 'arrival' then '20:00'::time else end_time end
+               as end_time
+        from availabilities
+       where user_id = ${userId} and day_of_week between 1 and 5
+         and availability_type in ('arrival', 'free_period')
+         and not exists (select 1 from own)
+    ), windows as (select * from own union all select * from derived)
     select distinct a.day_of_week::int, make_time(h, 0, 0)::text as start_time,
            (make_time(h, 0, 0) + interval '1 hour')::text as end_time
-      from availabilities a cross join generate_series(0, 23) as h
-     where a.user_id = ${userId} and a.availability_type = 'available'
-       and make_interval(hours => h) >= date_trunc('hour', a.start_time::interval)
+      from windows a cross join generate_series(0, 23) as h
+     where make_interval(hours => h) >= date_trunc('hour', a.start_time::interval)
        and make_time(h, 0, 0) < a.end_time
      order by 1, 2
   `;

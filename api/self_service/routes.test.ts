@@ -370,3 +370,25 @@ Deno.test("an imported multi-hour window reads back as its hours, and saving kee
   `;
   assertEquals(rows.map((r) => r.start_time), ["08:00:00", "09:00:00", "10:00:00", "11:00:00"]);
 });
+
+Deno.test("a student without an own grid sees the planner's windows: arrival to 20:00, free periods", async () => {
+  const id = await insertUser(t.sql, { username: "dana", role: "student" });
+  await t.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+    values (${id}, 'school', 1, '08:00', '13:30'), (${id}, 'arrival', 1, '17:00', '17:00'),
+           (${id}, 'free_period', 2, '10:00', '11:00'), (${id}, 'arrival', 6, '09:00', '20:00')
+  `;
+  const dana = await signedIn("dana");
+  const hours = (rows: { day_of_week: number; start_time: string }[]) =>
+    rows.map((r) => `${r.day_of_week} ${r.start_time.slice(0, 5)}`);
+  // School hours are not free; Saturday is never derived (Monday to Friday only).
+  assertEquals(hours(await (await dana.get("/api/my-availability/")).json()), [
+    "1 17:00",
+    "1 18:00",
+    "1 19:00",
+    "2 10:00",
+  ]);
+  // Once the student saves a grid, that grid alone is what they see (and the planner uses).
+  await dana.post("/api/my-availability/", { availabilities: [tuesday9] });
+  assertEquals(hours(await (await dana.get("/api/my-availability/")).json()), ["2 09:00"]);
+});

@@ -1,9 +1,11 @@
 import type { AppointmentRow } from "./appointment_row.ts";
 import type { DashboardStats } from "./dashboard_stats.ts";
+import type { ImportPreview, ImportResult } from "./imports.ts";
 import type { ListPage } from "./list_page.ts";
 import type { MyAppointment } from "./my_appointment.ts";
 import type { PlannerProgress } from "./planner_progress.ts";
 import type { PlannerSettings, PlannerSettingsAnswer } from "./planner_settings.ts";
+import type { AdminQuestionnaire, NewQuestionnaire, QuestionnaireList } from "./questionnaires.ts";
 import type { LoginAnswer, LoginRequest, SessionUser } from "./session.ts";
 
 /**
@@ -20,6 +22,17 @@ export interface ContractRoutes {
   "GET /admin/appointments/": { answer: ListPage<AppointmentRow> };
   "GET /admin/stats/": { answer: DashboardStats };
   "GET /my-appointments/": { answer: MyAppointment[] };
+  // The imports take the file as multipart field `file` (call's `form` option); `?preview=1`
+  // answers what the import would do and writes nothing.
+  "POST /admin/import/instructors/": { answer: ImportResult };
+  "POST /admin/import/students/": { answer: ImportResult };
+  "POST /admin/import/instructors/?preview=1": { answer: ImportPreview };
+  "POST /admin/import/students/?preview=1": { answer: ImportPreview };
+  "GET /admin/questionnaires/": { answer: QuestionnaireList };
+  "POST /admin/questionnaires/create/": {
+    body: NewQuestionnaire;
+    answer: { questionnaire: AdminQuestionnaire };
+  };
 }
 
 export type ContractRoute = keyof ContractRoutes;

@@ -36,18 +36,12 @@ export function ImportProgress({ label }: { label: string }) {
   );
 }
 
-/** The problems of a file: "Zeile 7, Spalte „E-Mail“: …", at most what the server sent. */
+/** The problems of a file, at most what the server sent (each names its row and column). */
 export function IssueList({ issues }: { issues: ImportIssue[] }) {
   if (issues.length === 0) return null;
   return (
     <ul className="import-issues">
-      {issues.map((issue, i) => {
-        const place = [
-          issue.row !== null && !issue.message.startsWith("Zeile") ? `Zeile ${issue.row}` : "",
-          issue.column && !issue.message.startsWith("Zeile") ? `Spalte „${issue.column}“` : "",
-        ].filter(Boolean).join(", ");
-        return <li key={i}>{place ? `${place}: ${issue.message}` : issue.message}</li>;
-      })}
+      {issues.map((issue, i) => <li key={i}>{issue.message}</li>)}
     </ul>
   );
 }
@@ -67,29 +61,29 @@ function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPrevi
           <dd>{preview.create_count}</dd>
         </div>
         <div>
-          <dt>Übersprungen (bereits vorhanden)</dt>
-          <dd>{preview.skip_count}</dd>
+          <dt>Übersprungen</dt>
+          <dd>{preview.skipped_count}</dd>
         </div>
-        <div className={preview.errors.length ? "import-count-errors" : undefined}>
+        <div className={preview.error_count ? "import-count-errors" : undefined}>
           <dt>Fehler</dt>
-          <dd>{preview.errors.length}</dd>
+          <dd>{preview.error_count}</dd>
         </div>
       </dl>
-      {preview.errors.length > 0 && (
+      {preview.error_count > 0 && (
         <div className="alert alert-error" role="alert">
           <p>
             Die Datei enthält Fehler. Es wird nichts importiert, bis alle Zeilen stimmen. Bitte
             korrigieren Sie die Datei und wählen Sie sie erneut.
           </p>
-          <IssueList issues={preview.errors} />
+          <IssueList issues={preview.error_details} />
         </div>
       )}
-      {preview.errors.length === 0 && preview.create_count === 0 && (
+      {preview.error_count === 0 && preview.create_count === 0 && (
         <div className="alert alert-info" role="note">
           Alle {word} dieser Datei sind bereits vorhanden. Es wird niemand neu angelegt.
         </div>
       )}
-      {shown.length > 0 && preview.columns.length > 0 && (
+      {shown.length > 0 && (
         <div className="table-wrap import-preview-wrap">
           <table className="table import-preview-table">
             <caption className="import-preview-caption">
@@ -100,7 +94,9 @@ function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPrevi
             <thead>
               <tr>
                 <th scope="col">Zeile</th>
-                {preview.columns.map((c) => <th key={c} scope="col">{c}</th>)}
+                <th scope="col">Name</th>
+                <th scope="col">E-Mail</th>
+                <th scope="col">Angaben</th>
                 <th scope="col">Aktion</th>
               </tr>
             </thead>
@@ -108,11 +104,17 @@ function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPrevi
               {shown.map((row) => (
                 <tr key={row.row}>
                   <td>{row.row}</td>
-                  {row.cells.map((cell, i) => <td key={i}>{cell}</td>)}
+                  <td>{row.name}</td>
+                  <td>{row.email}</td>
+                  <td className="import-preview-summary" title={row.summary}>{row.summary}</td>
                   <td>
-                    {row.action === "skip"
-                      ? <span className="badge badge-warning">bereits vorhanden</span>
-                      : <span className="badge badge-success">neu</span>}
+                    <span
+                      className={`badge ${
+                        row.action === "bereits vorhanden" ? "badge-warning" : "badge-success"
+                      }`}
+                    >
+                      {row.action}
+                    </span>
                   </td>
                 </tr>
               ))}
@@ -137,7 +139,7 @@ export function ImportModal({ state, onCommit, onClose }: ImportModalProps) {
     state.step !== "failed"
   ) return null;
   const word = kindWords[state.kind].plural;
-  const canImport = state.step === "preview" && state.preview.errors.length === 0 &&
+  const canImport = state.step === "preview" && state.preview.error_count === 0 &&
     state.preview.create_count > 0;
   return (
     <Modal
@@ -221,12 +223,10 @@ export function ImportResultModal({ state, onClose }: { state: ImportStep; onClo
             <dt>{kindWords[kind].plural} angelegt</dt>
             <dd>{result.created_count}</dd>
           </div>
-          {result.skipped_count !== undefined && (
-            <div>
-              <dt>Übersprungen (bereits vorhanden)</dt>
-              <dd>{result.skipped_count}</dd>
-            </div>
-          )}
+          <div>
+            <dt>Übersprungen</dt>
+            <dd>{result.skipped_count}</dd>
+          </div>
         </dl>
       </div>
     </Modal>

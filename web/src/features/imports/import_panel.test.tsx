@@ -3,12 +3,13 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
+import type { ImportPreview, ImportResult } from "../../../../common/contract/imports.ts";
 import { ImportPanel } from "./import_panel.tsx";
 
 /**
- * The network is a fetch stub here (unit test of the screen); each answer names the shape it
- * stands for: spec 01 §3 "Import result" for the plain call, and for `?preview=1` the preview
- * shape assumed in ./api.ts. The real server is exercised end to end at the merge.
+ * The network is a fetch stub here (unit test of the screen); the answers are typed with the
+ * shared contract (common/contract/imports.ts), which the API's tests check its answers against.
+ * The real server is exercised end to end in tests/e2e/einstieg.spec.ts.
  */
 interface Call {
   method: string;
@@ -62,22 +63,28 @@ const xlsx = (name = "mittel_schueler.xlsx") =>
     type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
   });
 
-/** A preview answer of POST /api/admin/import/students/?preview=1 (shape assumed in api.ts). */
-const preview = {
+/** A preview answer of POST /api/admin/import/students/?preview=1 (common/contract/imports.ts). */
+const preview: ImportPreview = {
+  preview: true,
+  message: "48 Fahrschüler würden angelegt, 2 übersprungen.",
   total: 50,
   create_count: 48,
-  skip_count: 2,
-  columns: ["Name", "E-Mail", "Telefon"],
+  skipped_count: 2,
+  skipped: [{ row: 3, name: "Schüler 2", email: "s2@example.de", reason: "bereits vorhanden" }],
   rows: Array.from({ length: 12 }, (_, i) => ({
     row: i + 2,
-    action: i === 1 ? "skip" : "create",
-    cells: [`Schüler ${i + 1}`, `s${i + 1}@example.de`, "0231 1"],
+    name: `Schüler ${i + 1}`,
+    email: `s${i + 1}@example.de`,
+    summary: "Klasse B · Kley",
+    action: i === 1 ? "bereits vorhanden" : "wird angelegt",
   })),
+  error_count: 0,
   errors: [],
+  error_details: [],
 };
 
 /** The import result of spec 01 §3. */
-const result = {
+const result: ImportResult = {
   message: "48 Fahrschüler importiert, 2 übersprungen.",
   total: 50,
   created_count: 48,
@@ -85,6 +92,8 @@ const result = {
     { name: "Mia Schulz", username: "mia.schulz", password: "Gx7-kP2q-Lm9" },
     { name: "Jürgen Weiß", username: "juergen.weiss", password: "Zt4-Wr8n-Qa1" },
   ],
+  skipped_count: 2,
+  skipped: [],
 };
 
 beforeEach(() => localStorage.clear());
@@ -124,15 +133,17 @@ describe("import section", () => {
       .toBe("/api/admin/download/testdaten/");
   });
 
-  it("names a wrong type or a file over 5 MB without uploading it", () => {
+  it("names a wrong type or a file over 5 MB without uploading it", async () => {
     stubServer(() => json(500, {}));
     renderPanel();
     pick("instructors", new File(["x"], "liste.pdf", { type: "application/pdf" }));
     expect(screen.getByRole("dialog").textContent).toContain(
       "Bitte wählen Sie eine Excel-Datei (.xlsx) oder eine CSV-Datei (.csv).",
     );
-    fireEvent.keyDown(document, { key: "Escape" });
-    expect(screen.queryByRole("dialog")).toBeNull();
+    // Escape where the user is: react-aria's overlay listens on the focused element inside it,
+    // and the dialog leaves the page only after its exit, so the test waits for that.
+    fireEvent.keyDown(document.activeElement!, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const big = xlsx("gross.xlsx");
     Object.defineProperty(big, "size", { value: 5 * 1024 * 1024 + 1 });
     pick("instructors", big);
@@ -164,7 +175,7 @@ describe("import section", () => {
     expect(calls[1].file?.name).toBe("mittel_schueler.xlsx");
     expect(calls[1].file?.size).toBe(file.size);
     expect(done.textContent).toContain("48 Fahrschüler importiert, 2 übersprungen.");
-    expect([...done.querySelectorAll("dd")].map((d) => d.textContent)).toEqual(["50", "48"]);
+    expect([...done.querySelectorAll("dd")].map((d) => d.textContent)).toEqual(["50", "48", "2"]);
 
     fireEvent.click(within(done).getByRole("button", { name: "Zugangsdaten anzeigen" }));
     const creds = screen.getByRole("dialog", { name: "Zugangsdaten" });
@@ -232,9 +243,18 @@ describe("import section", () => {
       json(200, {
         ...preview,
         create_count: 0,
+        error_count: 2,
         errors: [
-          { row: 7, column: "E-Mail", message: "„mia@“ ist keine gültige E-Mail-Adresse." },
+          "Zeile 7, Spalte „E-Mail“: „mia@“ ist keine gültige E-Mail-Adresse.",
           "Zeile 9, Spalte „Telefon“: fehlt.",
+        ],
+        error_details: [
+          {
+            row: 7,
+            column: "E-Mail",
+            message: "Zeile 7, Spalte „E-Mail“: „mia@“ ist keine gültige E-Mail-Adresse.",
+          },
+          { row: 9, column: "Telefon", message: "Zeile 9, Spalte „Telefon“: fehlt." },
         ],
       })
     );
@@ -253,12 +273,12 @@ describe("import section", () => {
   });
 
   it("says 'Fehler beim Import: ' with the server's reason and the rows it names", async () => {
-    // A refused file: 4xx with the API error body {error, code, details}.
+    // A refused file: 400 with the API error body {error, code, details} (api/imports).
     stubServer(() =>
-      json(422, {
-        error: "Die Datei enthält 1 fehlerhafte Zeile.",
-        code: "invalid_rows",
-        details: [{ row: 4, column: "Name", message: "Der Name fehlt." }],
+      json(400, {
+        error: "Die Datei enthält 1 Fehler. Es wurde nichts importiert.",
+        code: "import_invalid",
+        details: [{ row: 4, column: "Name", message: "Zeile 4, Spalte „Name“: Der Name fehlt." }],
       })
     );
     renderPanel();
@@ -266,7 +286,7 @@ describe("import section", () => {
     const dialog = await screen.findByRole("dialog", { name: "Fahrlehrer importieren" });
     expect(
       await within(dialog).findByText(
-        "Fehler beim Import: Die Datei enthält 1 fehlerhafte Zeile.",
+        "Fehler beim Import: Die Datei enthält 1 Fehler. Es wurde nichts importiert.",
       ),
     ).toBeTruthy();
     expect(within(dialog).getByText("Zeile 4, Spalte „Name“: Der Name fehlt.")).toBeTruthy();

@@ -1,20 +1,10 @@
 import { Modal } from "../../components/ui/modal.tsx";
+import {
+  recommendedTestDataSet as recommended,
+  testDataSets,
+  testDataSizesText,
+} from "../../../../common/test_data_sets.ts";
 import { downloadLinks } from "./api.ts";
-
-/**
- * The five data sets of the test-data package. One reading everywhere (issue 10 settles the
- * spec's two): these sizes are the ones the server generates and the tutorial names.
- */
-export const testDataSets = [
-  { name: "Klein", instructors: 5, students: 10 },
-  { name: "Mittel", instructors: 10, students: 50 },
-  { name: "Groß", instructors: 15, students: 100 },
-  { name: "Mega", instructors: 20, students: 150 },
-  { name: "Legendary", instructors: 25, students: 200 },
-] as const;
-
-/** Spec 01 §9 recommends the set of 10 instructors and 50 students. */
-const recommended = "Mittel";
 
 interface Props {
   open: boolean;
@@ -42,8 +32,8 @@ export function TestDataModal({ open, onClose }: Props) {
       <div className="stack">
         <p>
           Das Testdaten-Paket (ZIP, etwa 0,4 MB) enthält 12 Excel-Dateien: die beiden Vorlagen und
-          10 Testdateien, je eine Fahrlehrer- und eine Fahrschüler-Datei für jeden der 5 Datensätze.
-          Alle Dateien haben genau das Format der Vorlagen.
+          10 Testdateien, je eine Fahrlehrer- und eine Fahrschüler-Datei für jeden der 5 Datensätze
+          ({testDataSizesText()}). Alle Dateien haben genau das Format der Vorlagen.
         </p>
         <div className="table-wrap">
           <table className="table test-data-table">

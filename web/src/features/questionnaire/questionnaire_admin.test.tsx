@@ -2,11 +2,15 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
+import type {
+  AdminQuestionnaire,
+  StoredAnswers,
+} from "../../../../common/contract/questionnaires.ts";
 import { QuestionnaireAdmin } from "./questionnaire_admin.tsx";
 
 /**
- * The network is a fetch stub (unit test of the screen). Each answer names the spec 01 §7 shape
- * it stands for; the PUT for corrections is this client's assumption (see ./api.ts).
+ * The network is a fetch stub (unit test of the screen); the answers are typed with the shared
+ * contract (common/contract/questionnaires.ts), which the API's tests check its answers against.
  */
 interface Call {
   method: string;
@@ -44,48 +48,60 @@ const schedule = [1, 2, 3, 4, 5].map((day) => ({
   free_periods: day === 2 ? [{ start: "10:00", end: "10:45" }] : [],
 }));
 
-/** GET /api/admin/questionnaires/ entries (spec 01 §3 Questionnaire, answers nested). */
+const answers: StoredAnswers = {
+  first_name: "Tim",
+  last_name: "Becker",
+  email: "tim@example.de",
+  phone: "0231 55",
+  birth_date: "",
+  school_name: "Gesamtschule Nord",
+  start_location: "Barop",
+  available_in_holidays: "nein",
+  notes: "Lieber nachmittags",
+  license_class: "B",
+  vacation_periods: [],
+  school_schedule_data: { school_schedule: schedule },
+  availabilities_data: { availabilities: [], vacation_periods: [], available_in_holidays: "nein" },
+};
+
+const entry = (
+  id: number,
+  first_name: string,
+  last_name: string,
+  status: AdminQuestionnaire["status"],
+  status_display: string,
+): AdminQuestionnaire => ({
+  id,
+  first_name,
+  last_name,
+  email: `${first_name.toLowerCase()}@example.de`,
+  phone: "",
+  status,
+  status_display,
+  questionnaire_url: `http://localhost:3000/fragebogen/${"a".repeat(42)}${id}`,
+  created_at: "2026-11-20T10:00:00Z",
+  expires_at: "2026-12-20T10:00:00Z",
+  submitted_at: status === "pending" ? null : "2026-11-21T10:00:00Z",
+  approved_at: status === "approved" ? "2026-11-22T10:00:00Z" : null,
+  student_id: status === "approved" ? 40 : null,
+});
+
+/** GET /api/admin/questionnaires/ (common/contract/questionnaires.ts): no answers in the list. */
 const entries = [
-  {
-    id: 1,
-    first_name: "Lea",
-    last_name: "Wolf",
-    email: "lea@example.de",
-    status: "pending",
-    status_display: "Offen",
-    questionnaire_url: "/fragebogen/aaa",
-  },
-  {
-    id: 2,
-    first_name: "Tim",
-    last_name: "Becker",
-    email: "tim@example.de",
-    status: "submitted",
-    status_display: "Eingereicht",
-    questionnaire_url: "/fragebogen/bbb",
-    answers: {
-      first_name: "Tim",
-      last_name: "Becker",
-      email: "tim@example.de",
-      phone: "0231 55",
-      school_name: "Gesamtschule Nord",
-      start_location: "Barop",
-      available_in_holidays: "nein",
-      notes: "Lieber nachmittags",
-      vacation_periods: [],
-      school_schedule_data: { school_schedule: schedule },
-    },
-  },
-  {
-    id: 3,
-    first_name: "Ana",
-    last_name: "Yilmaz",
-    email: "ana@example.de",
-    status: "approved",
-    status_display: "Genehmigt",
-    questionnaire_url: "/fragebogen/ccc",
-  },
+  entry(1, "Lea", "Wolf", "pending", "Offen"),
+  entry(2, "Tim", "Becker", "submitted", "Eingereicht"),
+  entry(3, "Ana", "Yilmaz", "approved", "Genehmigt"),
 ];
+
+/** The admin GETs: the list, and the details of one with its answers. */
+function adminGets(call: Call): Response {
+  const details = /\/admin\/questionnaires\/(\d+)\/$/.exec(call.url);
+  if (details) {
+    const found = entries.find((e) => e.id === Number(details[1]))!;
+    return json(200, { questionnaire: { ...found, answers: found.id === 2 ? answers : null } });
+  }
+  return json(200, { results: entries });
+}
 
 function renderAdmin() {
   return render(
@@ -104,7 +120,7 @@ afterEach(() => {
 
 describe("questionnaire administration", () => {
   it("lists status_display and offers 'Genehmigen' only on submitted entries", async () => {
-    stubServer(() => json(200, { results: entries }));
+    stubServer(adminGets);
     renderAdmin();
     const rows = (await screen.findAllByRole("row")).slice(1);
     expect(rows.map((r) => within(r).getAllByRole("cell")[2].textContent)).toEqual([
@@ -123,7 +139,7 @@ describe("questionnaire administration", () => {
         ? json(201, {
           questionnaire: { ...entries[0], id: 9, questionnaire_url: "/fragebogen/x9Tk" },
         })
-        : json(200, [])
+        : json(200, { results: [] })
     );
     renderAdmin();
     expect(await screen.findByText("Noch keine Fragebögen erstellt.")).toBeTruthy();
@@ -161,7 +177,7 @@ describe("questionnaire administration", () => {
     stubServer((call) =>
       call.method === "POST"
         ? json(500, { error: "Datenbankfehler", code: "internal" })
-        : json(200, [])
+        : json(200, { results: [] })
     );
     renderAdmin();
     fireEvent.click(await screen.findByRole("button", { name: "Fragebogen-Link erstellen" }));
@@ -176,12 +192,21 @@ describe("questionnaire administration", () => {
   });
 
   it("shows every answer, lets the admin correct them, and sends the corrected payload", async () => {
-    stubServer((call) => call.method === "PUT" ? json(200, {}) : json(200, entries));
+    stubServer((call) =>
+      call.method === "PUT"
+        ? json(200, {
+          message: "Fragebogen gespeichert.",
+          questionnaire: { ...entries[1], answers },
+        })
+        : adminGets(call)
+    );
     renderAdmin();
     const rows = (await screen.findAllByRole("row")).slice(1);
     fireEvent.click(within(rows[1]).getByRole("button", { name: "Details" }));
     const dialog = screen.getByRole("dialog", { name: "Fragebogen: Tim Becker" });
-    const school = within(dialog).getByLabelText("Name der Schule", { exact: false });
+    // The answers come from GET /api/admin/questionnaires/2/.
+    const school = await within(dialog).findByLabelText("Name der Schule", { exact: false });
+    expect(calls.some((c) => c.url === "/api/admin/questionnaires/2/")).toBe(true);
     expect((school as HTMLInputElement).value).toBe("Gesamtschule Nord");
     expect(within(dialog).getByDisplayValue("Lieber nachmittags")).toBeTruthy();
     expect(
@@ -216,8 +241,9 @@ describe("questionnaire administration", () => {
           message: "Fahrschüler Tim Becker angelegt.",
           username: "tim.becker",
           password: "Qe8-Hs3v-Np5",
+          student_id: 41,
         })
-        : json(200, entries)
+        : adminGets(call)
     );
     renderAdmin();
     fireEvent.click(await screen.findByRole("button", { name: "Genehmigen" }));
@@ -237,7 +263,7 @@ describe("questionnaire administration", () => {
     stubServer((call) =>
       call.method === "POST"
         ? json(409, { error: "Für diese E-Mail gibt es bereits ein Konto.", code: "conflict" })
-        : json(200, entries)
+        : adminGets(call)
     );
     renderAdmin();
     fireEvent.click(await screen.findByRole("button", { name: "Genehmigen" }));

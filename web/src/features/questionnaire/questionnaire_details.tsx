@@ -7,6 +7,7 @@ import {
   absoluteLink,
   type AdminQuestionnaire,
   answersOf,
+  loadQuestionnaire,
   updateQuestionnaireAnswers,
 } from "./api.ts";
 import { QuestionnaireFields } from "./questionnaire_fields.tsx";
@@ -35,22 +36,30 @@ const day = (iso?: string | null) => iso ? formatGermanDate(iso.slice(0, 10)) : 
  */
 export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onClose }: Props) {
   const toast = useToast();
-  const stored = answersOf(entry);
-  const [answers, setAnswers] = useState<QuestionnaireAnswers | null>(
-    () => stored && fromPayload(stored),
-  );
+  const [answers, setAnswers] = useState<QuestionnaireAnswers | null>(null);
+  const [loaded, setLoaded] = useState(false);
   const [editing, setEditing] = useState(false);
   const [errors, setErrors] = useState<AnswerErrors>({});
   const [problem, setProblem] = useState("");
   const [saving, setSaving] = useState(false);
   const submitted = entry.status === "submitted";
 
-  // The list reloads after a save: show what the server stored, unless the admin is typing.
+  // The list carries no answers: they come from the details call, again after each reload of the
+  // list (a save), unless the admin is typing.
   useEffect(() => {
-    if (!editing) {
-      const fresh = answersOf(entry);
-      setAnswers(fresh && fromPayload(fresh));
-    }
+    if (editing) return;
+    let current = true;
+    loadQuestionnaire(entry.id).then((detail) => {
+      const stored = answersOf(detail);
+      if (current) setAnswers(stored && fromPayload(stored));
+    }).catch((err) => {
+      if (current) setProblem(err instanceof Error ? err.message : "Unbekannter Fehler");
+    }).finally(() => {
+      if (current) setLoaded(true);
+    });
+    return () => {
+      current = false;
+    };
   }, [entry, editing]);
 
   function cancel() {
@@ -160,6 +169,8 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
             </div>
           )}
         </dl>
+        {!loaded && <p role="status">Wird geladen...</p>}
+        {loaded && !answers && <FormAlert message={problem} />}
         {answers
           ? (
             <>
@@ -173,7 +184,7 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
               />
             </>
           )
-          : (
+          : loaded && !problem && (
             <div className="alert alert-info" role="note">
               Der Fragebogen wurde noch nicht ausgefüllt. Link:{" "}
               <a href={absoluteLink(entry.questionnaire_url)}>

@@ -1,18 +1,14 @@
+import type { QuestionnairePayload } from "../../../../common/contract/questionnaires.ts";
+import {
+  availabilitiesData,
+  maxFreePeriods,
+  questionnaireDefaults as defaults,
+} from "../../../../common/questionnaire_rules.ts";
+import { startLocations } from "../../../../common/school_rules.ts";
 import { germanWeekdayNames, todayIso } from "../../lib/german_dates.ts";
 
-/** Start locations of spec 02 §9. */
-export const startLocations = ["Kley", "Lüdo Bus Bhf.", "Barop", "Eichlinghofen"] as const;
-
-/** At most this many free periods per school day (spec 02 §5, §9). */
-export const maxFreePeriods = 3;
-
-/** Defaults of spec 02 §5: school 08:00 to 13:30, arrival at the driving school 14:00. */
-export const defaultSchoolStart = "08:00";
-export const defaultSchoolEnd = "13:30";
-export const defaultArrival = "14:00";
-
-/** Lessons are planned from the arrival time to this end, always (spec 02 §5). */
-export const availabilityEnd = "20:00";
+export type { QuestionnairePayload } from "../../../../common/contract/questionnaires.ts";
+export { maxFreePeriods, startLocations };
 
 /** Monday to Friday, as the form shows them. */
 export const schoolDayNames = germanWeekdayNames.slice(0, 5);
@@ -55,34 +51,6 @@ export interface QuestionnaireAnswers {
   notes: string;
 }
 
-/** The questionnaire submit payload of spec 02 §3. */
-export interface QuestionnairePayload {
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  birth_date: string | null;
-  school_name: string;
-  start_location: string;
-  notes: string;
-  available_in_holidays: "ja" | "nein";
-  vacation_periods: { start: string; end: string }[];
-  school_schedule_data: {
-    school_schedule: {
-      day_of_week: number;
-      school_start: string | null;
-      school_end: string | null;
-      arrival_time: string | null;
-      free_periods: { start: string; end: string }[];
-    }[];
-  };
-  availabilities_data: {
-    availabilities: { day_of_week: number; start_time: string; end_time: string }[];
-    vacation_periods: { start_date: string; end_date: string }[];
-    available_in_holidays: "ja" | "nein";
-  };
-}
-
 /** A key for a repeated row; unique enough inside one form, and safe to keep in a draft. */
 export function rowKey(): string {
   return Math.random().toString(36).slice(2, 10);
@@ -106,9 +74,9 @@ export function emptyAnswers(person: Partial<
     available_in_holidays: "ja",
     vacations: [],
     week: schoolDayNames.map(() => ({
-      school_start: defaultSchoolStart,
-      school_end: defaultSchoolEnd,
-      arrival: defaultArrival,
+      school_start: defaults.schoolStart,
+      school_end: defaults.schoolEnd,
+      arrival: defaults.arrival,
       free: [],
     })),
     notes: "",
@@ -197,17 +165,7 @@ export function toPayload(answers: QuestionnaireAnswers): QuestionnairePayload {
     available_in_holidays: answers.available_in_holidays,
     vacation_periods: vacations,
     school_schedule_data: { school_schedule: schedule },
-    availabilities_data: {
-      availabilities: schedule
-        .filter((d) => d.arrival_time)
-        .map((d) => ({
-          day_of_week: d.day_of_week,
-          start_time: d.arrival_time!,
-          end_time: availabilityEnd,
-        })),
-      vacation_periods: vacations.map((v) => ({ start_date: v.start, end_date: v.end })),
-      available_in_holidays: answers.available_in_holidays,
-    },
+    availabilities_data: availabilitiesData(schedule, vacations, answers.available_in_holidays),
   };
 }
 
