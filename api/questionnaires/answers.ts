@@ -5,7 +5,7 @@
  */
 import { englishWeekdayKeys as englishDays, germanDayName } from "../../common/german_words.ts";
 import { licenceHours, startLocations } from "../../common/school_rules.ts";
-import { formatMinutes, schoolIso } from "../../common/time.ts";
+import { formatMinutes } from "../../common/time.ts";
 import { invalid } from "../lib/errors.ts";
 import { studentCreateData, type StudentData } from "../people/student_payload.ts";
 import {
@@ -26,11 +26,6 @@ import {
 
 export type { ScheduleDay };
 export type Answers = StoredAnswers;
-
-/** Today on the school's calendar (Europe/Berlin). */
-export function berlinToday(now = new Date()): string {
-  return schoolIso(now).slice(0, 10);
-}
 
 function required(value: string | null | undefined, message: string): string {
   if (isBlank(value)) throw invalid(message);

@@ -11,7 +11,7 @@ import {
 } from "../../common/contract/questionnaires.ts";
 import { assert, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, TestClient } from "../testing/test_app.ts";
-import { berlinToday } from "./answers.ts";
+import { schoolDay } from "../../common/time.ts";
 import { publicLimiter } from "./routes.ts";
 
 const t = await createTestApp("questionnaires_routes");
@@ -39,7 +39,7 @@ async function createLink(person: Record<string, string>) {
 const tokenOf = (url: string) => url.split("/fragebogen/")[1];
 
 function nextYear(monthDay: string) {
-  return `${Number(berlinToday().slice(0, 4)) + 1}-${monthDay}`;
+  return `${Number(schoolDay().slice(0, 4)) + 1}-${monthDay}`;
 }
 
 /** The public form's payload as spec 02 §3 describes it. */

@@ -12,7 +12,8 @@ import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
 import { invalid } from "../lib/errors.ts";
 import { isBlank, parseEmail } from "../people/values.ts";
-import { berlinToday, checkAnswers } from "./answers.ts";
+import { schoolDay } from "../../common/time.ts";
+import { checkAnswers } from "./answers.ts";
 import { adminView, questionnaireUrl, statusDisplay, statusOf } from "./present.ts";
 import {
   approve,
@@ -148,7 +149,7 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
   .post("/fragebogen/:token/", validate("json", answersSchema), async (c) => {
     if (c.req.param("token") === demoToken) {
       // The demo checks the form like a real one and stores nothing.
-      checkAnswers({ ...c.req.valid("json"), license_class: null }, berlinToday());
+      checkAnswers({ ...c.req.valid("json"), license_class: null }, schoolDay());
       return c.json<Submitted>({ message: thanks, status: "submitted", demo: true });
     }
     const row = await byToken(c);
@@ -157,7 +158,7 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
     }
     const input = c.req.valid("json");
     // The licence class is the office's decision at approval, not the form's.
-    const answers = checkAnswers({ ...input, license_class: null }, berlinToday());
+    const answers = checkAnswers({ ...input, license_class: null }, schoolDay());
     await submitAnswers(c.get("sql"), row.id, answers);
     return c.json<Submitted>({
       message: thanks,
