@@ -59,7 +59,8 @@ const answers: StoredAnswers = {
   available_in_holidays: "nein",
   notes: "Lieber nachmittags",
   license_class: "B",
-  vacation_periods: [],
+  // Answered weeks ago: this vacation has begun since, and the admin's edit must still save.
+  vacation_periods: [{ start: "2020-07-01", end: "2020-07-14" }],
   school_schedule_data: { school_schedule: schedule },
   availabilities_data: { availabilities: [], vacation_periods: [], available_in_holidays: "nein" },
 };
@@ -227,6 +228,7 @@ describe("questionnaire administration", () => {
     const put = calls.find((c) => c.method === "PUT")!;
     expect(put.url).toBe("/api/admin/questionnaires/2/");
     expect(put.body.school_name).toBe("Gymnasium Süd");
+    expect(put.body.vacation_periods).toEqual([{ start: "2020-07-01", end: "2020-07-14" }]);
     expect(put.body.school_schedule_data.school_schedule[1].free_periods).toEqual([
       { start: "10:00", end: "10:45" },
     ]);

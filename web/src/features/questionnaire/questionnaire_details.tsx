@@ -70,7 +70,8 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
 
   async function save() {
     if (!answers) return;
-    const found = validateAnswers(answers);
+    // No "vacation in the past" rule here: the student answered before today (as on the server).
+    const found = validateAnswers(answers, null);
     setErrors(found);
     if (Object.keys(found).length) {
       setProblem("Bitte prüfen Sie die markierten Angaben.");

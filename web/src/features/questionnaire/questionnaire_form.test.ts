@@ -44,6 +44,11 @@ describe("validateAnswers", () => {
       "vacations.3": "Bitte geben Sie Beginn und Ende des Urlaubs an.",
     });
     expect(toPayload(answers).vacation_periods).toHaveLength(3);
+    // The admin edits an answer later: a vacation that has begun since is no error there.
+    expect(validateAnswers(answers, null)["vacations.0"]).toBeUndefined();
+    expect(validateAnswers(answers, null)["vacations.1"]).toBe(
+      "Das Ende des Urlaubs kann nicht vor dem Beginn liegen.",
+    );
   });
 
   it("wants free periods complete and forwards, and at most 3 a day", () => {

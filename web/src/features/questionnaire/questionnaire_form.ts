@@ -101,9 +101,13 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * The questionnaire rules of spec 02 §5: the required fields, at most 3 free periods per day,
  * each with a start before its end, and vacations that neither lie in the past nor end before
- * they start. `today` is passed in by tests.
+ * they start. `today` is passed in by tests; the admin editing an answer given weeks ago passes
+ * null, because a vacation that has begun since is still true (the server judges alike).
  */
-export function validateAnswers(answers: QuestionnaireAnswers, today = todayIso()): AnswerErrors {
+export function validateAnswers(
+  answers: QuestionnaireAnswers,
+  today: string | null = todayIso(),
+): AnswerErrors {
   const errors: AnswerErrors = {};
   for (const [field, message] of requiredMessages) {
     if (String(answers[field]).trim() === "") errors[field] = message;
@@ -130,7 +134,7 @@ export function validateAnswers(answers: QuestionnaireAnswers, today = todayIso(
     if (!row.start && !row.end) return; // an empty row is simply dropped
     if (!row.start || !row.end) {
       errors[`vacations.${v}`] = "Bitte geben Sie Beginn und Ende des Urlaubs an.";
-    } else if (row.start < today) {
+    } else if (today && row.start < today) {
       errors[`vacations.${v}`] = "Ein Urlaub kann nicht vor dem heutigen Tag beginnen.";
     } else if (row.end < row.start) {
       errors[`vacations.${v}`] = "Das Ende des Urlaubs kann nicht vor dem Beginn liegen.";
