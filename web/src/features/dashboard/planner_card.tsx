@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { ColumnHeads } from "../../components/ui/column_heads.tsx";
 import { ProgressBar } from "../../components/ui/progress_bar.tsx";
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
 import { type Phase, usePlanner } from "./use_planner.ts";
@@ -90,14 +91,7 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
           </summary>
           <div className="table-wrap">
             <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Fahrschüler</th>
-                  <th scope="col">Getriebe</th>
-                  <th scope="col">Fehlend</th>
-                  <th scope="col">Grund</th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={["Fahrschüler", "Getriebe", "Fehlend", "Grund"]} />
               <tbody>
                 {p.unplanned.map((u) => (
                   <tr key={`${u.student}-${u.transmission}`}>

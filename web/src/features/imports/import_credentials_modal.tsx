@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { BusyButton } from "../../components/ui/busy_button.tsx";
+import { ColumnHeads } from "../../components/ui/column_heads.tsx";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import type { Credentials } from "../../components/ui/credentials_modal.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
@@ -67,15 +69,9 @@ export function ImportCredentialsModal({ users, fileTag, onClose }: Props) {
           <button type="button" className="button button-secondary" onClick={close}>
             Fertig
           </button>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={download}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy ? "PDF wird erstellt..." : "Zugangsdaten herunterladen"}
-          </button>
+          <BusyButton busy={busy} busyLabel="PDF wird erstellt..." onClick={download}>
+            Zugangsdaten herunterladen
+          </BusyButton>
         </>
       }
     >
@@ -92,13 +88,7 @@ export function ImportCredentialsModal({ users, fileTag, onClose }: Props) {
           </p>
           <div className="table-wrap credentials-table-wrap">
             <table className="table credentials-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Benutzername</th>
-                  <th scope="col">Passwort</th>
-                </tr>
-              </thead>
+              <ColumnHeads labels={["Name", "Benutzername", "Passwort"]} />
               <tbody>
                 {users.map((user) => (
                   <tr key={user.username}>

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { BusyButton } from "../../components/ui/busy_button.tsx";
+import { ColumnHeads } from "../../components/ui/column_heads.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import type { ImportIssue, ImportKind, ImportPreview } from "./api.ts";
 import type { ImportStep } from "./use_import_flow.ts";
@@ -91,15 +93,7 @@ function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPrevi
                 ? `Die ersten ${shown.length} Zeilen, wie sie gelesen wurden`
                 : "Alle Zeilen, wie sie gelesen wurden"}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">Zeile</th>
-                <th scope="col">Name</th>
-                <th scope="col">E-Mail</th>
-                <th scope="col">Angaben</th>
-                <th scope="col">Aktion</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={["Zeile", "Name", "E-Mail", "Angaben", "Aktion"]} />
             <tbody>
               {shown.map((row) => (
                 <tr key={row.row}>
@@ -158,15 +152,14 @@ export function ImportModal({ state, onCommit, onClose }: ImportModalProps) {
             {state.step === "failed" ? "Schließen" : "Abbrechen"}
           </button>
           {(state.step === "preview" || state.step === "importing") && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={onCommit}
+            <BusyButton
+              busy={state.step === "importing"}
+              busyLabel="Wird importiert..."
               disabled={!canImport}
-              aria-busy={state.step === "importing" || undefined}
+              onClick={onCommit}
             >
-              {state.step === "importing" ? "Wird importiert..." : "Importieren"}
-            </button>
+              Importieren
+            </BusyButton>
           )}
         </>
       }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { FormAlert } from "../../components/ui/form_fields.tsx";
+import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { formatGermanDate } from "../../lib/german_dates.ts";
@@ -98,15 +99,9 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
         <button type="button" className="button button-secondary" onClick={cancel}>
           Abbrechen
         </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={save}
-          disabled={saving}
-          aria-busy={saving || undefined}
-        >
-          {saving ? "Wird gespeichert..." : "Änderungen speichern"}
-        </button>
+        <BusyButton busy={saving} busyLabel="Wird gespeichert..." onClick={save}>
+          Änderungen speichern
+        </BusyButton>
       </>
     )
     : (
