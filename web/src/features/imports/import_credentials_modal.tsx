@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
-import { ColumnHeads } from "../../components/ui/column_heads.tsx";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import type { Credentials } from "../../components/ui/credentials_modal.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
+import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { downloadFile } from "../../lib/export_files.ts";
 import { credentialsPdf, signInAddress } from "./credentials_pdf.ts";
@@ -86,24 +86,23 @@ export function ImportCredentialsModal({ users, fileTag, onClose }: Props) {
               ? "1 Konto wurde angelegt."
               : `${users.length} Konten wurden angelegt.`}
           </p>
-          <div className="table-wrap credentials-table-wrap">
-            <table className="table credentials-table">
-              <ColumnHeads labels={["Name", "Benutzername", "Passwort"]} />
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user.username}>
-                    <td>{user.name}</td>
-                    <td>
-                      <code>{user.username}</code>
-                    </td>
-                    <td>
-                      <code>{user.password}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable
+            labels={["Name", "Benutzername", "Passwort"]}
+            wrapClassName="credentials-table-wrap"
+            tableClassName="credentials-table"
+          >
+            {users.map((user) => (
+              <tr key={user.username}>
+                <td>{user.name}</td>
+                <td>
+                  <code>{user.username}</code>
+                </td>
+                <td>
+                  <code>{user.password}</code>
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
         </div>
       )}
     </Modal>

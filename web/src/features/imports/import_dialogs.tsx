@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
-import { ColumnHeads } from "../../components/ui/column_heads.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
+import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import type { ImportIssue, ImportKind, ImportPreview } from "./api.ts";
 import type { ImportStep } from "./use_import_flow.ts";
 
@@ -86,35 +86,33 @@ function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPrevi
         </div>
       )}
       {shown.length > 0 && (
-        <div className="table-wrap import-preview-wrap">
-          <table className="table import-preview-table">
-            <caption className="import-preview-caption">
-              {shown.length < preview.total
-                ? `Die ersten ${shown.length} Zeilen, wie sie gelesen wurden`
-                : "Alle Zeilen, wie sie gelesen wurden"}
-            </caption>
-            <ColumnHeads labels={["Zeile", "Name", "E-Mail", "Angaben", "Aktion"]} />
-            <tbody>
-              {shown.map((row) => (
-                <tr key={row.row}>
-                  <td>{row.row}</td>
-                  <td>{row.name}</td>
-                  <td>{row.email}</td>
-                  <td className="import-preview-summary" title={row.summary}>{row.summary}</td>
-                  <td>
-                    <span
-                      className={`badge ${
-                        row.action === "bereits vorhanden" ? "badge-warning" : "badge-success"
-                      }`}
-                    >
-                      {row.action}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          labels={["Zeile", "Name", "E-Mail", "Angaben", "Aktion"]}
+          wrapClassName="import-preview-wrap"
+          tableClassName="import-preview-table"
+          captionClassName="import-preview-caption"
+          caption={shown.length < preview.total
+            ? `Die ersten ${shown.length} Zeilen, wie sie gelesen wurden`
+            : "Alle Zeilen, wie sie gelesen wurden"}
+        >
+          {shown.map((row) => (
+            <tr key={row.row}>
+              <td>{row.row}</td>
+              <td>{row.name}</td>
+              <td>{row.email}</td>
+              <td className="import-preview-summary" title={row.summary}>{row.summary}</td>
+              <td>
+                <span
+                  className={`badge ${
+                    row.action === "bereits vorhanden" ? "badge-warning" : "badge-success"
+                  }`}
+                >
+                  {row.action}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
       )}
     </div>
   );
