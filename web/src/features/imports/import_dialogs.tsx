@@ -48,29 +48,36 @@ export function IssueList({ issues }: { issues: ImportIssue[] }) {
   );
 }
 
+/** One count of a file: its label, the number, and a class that marks it (created, errors). */
+type ImportCount = [label: string, value: number, className?: string];
+
+/** The counts of a preview or a result, side by side. */
+function ImportCounts({ counts }: { counts: ImportCount[] }) {
+  return (
+    <dl className="import-counts">
+      {counts.map(([label, value, className]) => (
+        <div key={label} className={className}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPreview }) {
   const word = kindWords[kind].plural;
   const shown = preview.rows.slice(0, previewRowsShown);
   return (
     <div className="stack">
-      <dl className="import-counts">
-        <div>
-          <dt>Zeilen in der Datei</dt>
-          <dd>{preview.total}</dd>
-        </div>
-        <div className="import-count-create">
-          <dt>Werden angelegt</dt>
-          <dd>{preview.create_count}</dd>
-        </div>
-        <div>
-          <dt>Übersprungen</dt>
-          <dd>{preview.skipped_count}</dd>
-        </div>
-        <div className={preview.error_count ? "import-count-errors" : undefined}>
-          <dt>Fehler</dt>
-          <dd>{preview.error_count}</dd>
-        </div>
-      </dl>
+      <ImportCounts
+        counts={[
+          ["Zeilen in der Datei", preview.total],
+          ["Werden angelegt", preview.create_count, "import-count-create"],
+          ["Übersprungen", preview.skipped_count],
+          ["Fehler", preview.error_count, preview.error_count ? "import-count-errors" : undefined],
+        ]}
+      />
       {preview.error_count > 0 && (
         <div className="alert alert-error" role="alert">
           <p>
@@ -205,20 +212,13 @@ export function ImportResultModal({ state, onClose }: { state: ImportStep; onClo
     >
       <div className="stack">
         {result.message && <p>{result.message}</p>}
-        <dl className="import-counts">
-          <div>
-            <dt>Zeilen in der Datei</dt>
-            <dd>{result.total}</dd>
-          </div>
-          <div className="import-count-create">
-            <dt>{kindWords[kind].plural} angelegt</dt>
-            <dd>{result.created_count}</dd>
-          </div>
-          <div>
-            <dt>Übersprungen</dt>
-            <dd>{result.skipped_count}</dd>
-          </div>
-        </dl>
+        <ImportCounts
+          counts={[
+            ["Zeilen in der Datei", result.total],
+            [`${kindWords[kind].plural} angelegt`, result.created_count, "import-count-create"],
+            ["Übersprungen", result.skipped_count],
+          ]}
+        />
       </div>
     </Modal>
   );
