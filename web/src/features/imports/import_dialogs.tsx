@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { SimpleTable } from "../../components/ui/simple_table.tsx";
@@ -148,14 +149,9 @@ export function ImportModal({ state, onCommit, onClose }: ImportModalProps) {
       onClose={onClose}
       footer={
         <>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={onClose}
-            disabled={state.step === "importing"}
-          >
+          <Button variant="secondary" onClick={onClose} disabled={state.step === "importing"}>
             {state.step === "failed" ? "Schließen" : "Abbrechen"}
-          </button>
+          </Button>
           {(state.step === "preview" || state.step === "importing") && (
             <BusyButton
               busy={state.step === "importing"}

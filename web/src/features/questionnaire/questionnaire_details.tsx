@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/form_fields.tsx";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
@@ -110,23 +111,14 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
           Schließen
         </button>
         {submitted && answers && (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => setEditing(true)}
-          >
+          <Button variant="secondary" onClick={() => setEditing(true)}>
             Bearbeiten
-          </button>
+          </Button>
         )}
         {submitted && (
-          <button
-            type="button"
-            className="button button-success"
-            onClick={onApprove}
-            disabled={approving}
-          >
+          <Button variant="success" onClick={onApprove} disabled={approving}>
             Genehmigen
-          </button>
+          </Button>
         )}
       </>
     );
