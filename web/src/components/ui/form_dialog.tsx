@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { de } from "../../i18n/de.ts";
 import { ApiError } from "../../lib/api.ts";
+import { BusyButton } from "./busy_button.tsx";
 import { Modal } from "./modal.tsx";
 import { useToast } from "./toast.tsx";
 
@@ -59,15 +60,14 @@ export function SubmitButtons(props: SubmitButtonsProps) {
       <button type="button" className="button button-secondary" onClick={props.onCancel}>
         {de.actions.cancel}
       </button>
-      <button
+      <BusyButton
         type="submit"
         form={props.formId}
-        className="button button-primary"
-        disabled={props.saving}
-        aria-busy={props.saving || undefined}
+        busy={props.saving}
+        busyLabel={props.busyLabel}
       >
-        {props.saving ? props.busyLabel : props.submitLabel}
-      </button>
+        {props.submitLabel}
+      </BusyButton>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { Button } from "../../components/ui/button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { ThemeToggle } from "../../components/ui/theme_toggle.tsx";
 import { useAuth } from "../../lib/auth.tsx";
@@ -129,13 +130,9 @@ export default function LoginScreen() {
         size="small"
         onClose={() => setResetOpen(false)}
         footer={
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={() => setResetOpen(false)}
-          >
+          <Button variant="primary" onClick={() => setResetOpen(false)}>
             Verstanden
-          </button>
+          </Button>
         }
       >
         <p>

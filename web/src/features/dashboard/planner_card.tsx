@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { ProgressBar } from "../../components/ui/progress_bar.tsx";
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
 import { type Phase, usePlanner } from "./use_planner.ts";
@@ -88,30 +89,18 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
             Nicht vollständig geplant: {p.unplanned.length} Bedarf
             {p.unplanned.length === 1 ? "" : "e"}
           </summary>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Fahrschüler</th>
-                  <th scope="col">Getriebe</th>
-                  <th scope="col">Fehlend</th>
-                  <th scope="col">Grund</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.unplanned.map((u) => (
-                  <tr key={`${u.student}-${u.transmission}`}>
-                    <td data-label="Fahrschüler">{u.student_name}</td>
-                    <td data-label="Getriebe">
-                      {transmissionLabel[u.transmission] ?? u.transmission}
-                    </td>
-                    <td data-label="Fehlend">{u.missing}</td>
-                    <td data-label="Grund">{u.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable labels={["Fahrschüler", "Getriebe", "Fehlend", "Grund"]}>
+            {p.unplanned.map((u) => (
+              <tr key={`${u.student}-${u.transmission}`}>
+                <td data-label="Fahrschüler">{u.student_name}</td>
+                <td data-label="Getriebe">
+                  {transmissionLabel[u.transmission] ?? u.transmission}
+                </td>
+                <td data-label="Fehlend">{u.missing}</td>
+                <td data-label="Grund">{u.reason}</td>
+              </tr>
+            ))}
+          </SimpleTable>
         </details>
       )}
     </div>

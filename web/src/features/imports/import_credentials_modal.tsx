@@ -1,7 +1,9 @@
 import { useState } from "react";
+import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import type { Credentials } from "../../components/ui/credentials_modal.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
+import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { downloadFile } from "../../lib/export_files.ts";
 import { credentialsPdf, signInAddress } from "./credentials_pdf.ts";
@@ -67,15 +69,9 @@ export function ImportCredentialsModal({ users, fileTag, onClose }: Props) {
           <button type="button" className="button button-secondary" onClick={close}>
             Fertig
           </button>
-          <button
-            type="button"
-            className="button button-primary"
-            onClick={download}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {busy ? "PDF wird erstellt..." : "Zugangsdaten herunterladen"}
-          </button>
+          <BusyButton busy={busy} busyLabel="PDF wird erstellt..." onClick={download}>
+            Zugangsdaten herunterladen
+          </BusyButton>
         </>
       }
     >
@@ -90,30 +86,23 @@ export function ImportCredentialsModal({ users, fileTag, onClose }: Props) {
               ? "1 Konto wurde angelegt."
               : `${users.length} Konten wurden angelegt.`}
           </p>
-          <div className="table-wrap credentials-table-wrap">
-            <table className="table credentials-table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Benutzername</th>
-                  <th scope="col">Passwort</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.map((user) => (
-                  <tr key={user.username}>
-                    <td>{user.name}</td>
-                    <td>
-                      <code>{user.username}</code>
-                    </td>
-                    <td>
-                      <code>{user.password}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <SimpleTable
+            labels={["Name", "Benutzername", "Passwort"]}
+            wrapClassName="credentials-table-wrap"
+            tableClassName="credentials-table"
+          >
+            {users.map((user) => (
+              <tr key={user.username}>
+                <td>{user.name}</td>
+                <td>
+                  <code>{user.username}</code>
+                </td>
+                <td>
+                  <code>{user.password}</code>
+                </td>
+              </tr>
+            ))}
+          </SimpleTable>
         </div>
       )}
     </Modal>

@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
+import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import type { ImportIssue, ImportKind, ImportPreview } from "./api.ts";
 import type { ImportStep } from "./use_import_flow.ts";
 
@@ -46,29 +49,36 @@ export function IssueList({ issues }: { issues: ImportIssue[] }) {
   );
 }
 
+/** One count of a file: its label, the number, and a class that marks it (created, errors). */
+type ImportCount = [label: string, value: number, className?: string];
+
+/** The counts of a preview or a result, side by side. */
+function ImportCounts({ counts }: { counts: ImportCount[] }) {
+  return (
+    <dl className="import-counts">
+      {counts.map(([label, value, className]) => (
+        <div key={label} className={className}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPreview }) {
   const word = kindWords[kind].plural;
   const shown = preview.rows.slice(0, previewRowsShown);
   return (
     <div className="stack">
-      <dl className="import-counts">
-        <div>
-          <dt>Zeilen in der Datei</dt>
-          <dd>{preview.total}</dd>
-        </div>
-        <div className="import-count-create">
-          <dt>Werden angelegt</dt>
-          <dd>{preview.create_count}</dd>
-        </div>
-        <div>
-          <dt>Übersprungen</dt>
-          <dd>{preview.skipped_count}</dd>
-        </div>
-        <div className={preview.error_count ? "import-count-errors" : undefined}>
-          <dt>Fehler</dt>
-          <dd>{preview.error_count}</dd>
-        </div>
-      </dl>
+      <ImportCounts
+        counts={[
+          ["Zeilen in der Datei", preview.total],
+          ["Werden angelegt", preview.create_count, "import-count-create"],
+          ["Übersprungen", preview.skipped_count],
+          ["Fehler", preview.error_count, preview.error_count ? "import-count-errors" : undefined],
+        ]}
+      />
       {preview.error_count > 0 && (
         <div className="alert alert-error" role="alert">
           <p>
@@ -84,43 +94,33 @@ function PreviewBody({ kind, preview }: { kind: ImportKind; preview: ImportPrevi
         </div>
       )}
       {shown.length > 0 && (
-        <div className="table-wrap import-preview-wrap">
-          <table className="table import-preview-table">
-            <caption className="import-preview-caption">
-              {shown.length < preview.total
-                ? `Die ersten ${shown.length} Zeilen, wie sie gelesen wurden`
-                : "Alle Zeilen, wie sie gelesen wurden"}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Zeile</th>
-                <th scope="col">Name</th>
-                <th scope="col">E-Mail</th>
-                <th scope="col">Angaben</th>
-                <th scope="col">Aktion</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((row) => (
-                <tr key={row.row}>
-                  <td>{row.row}</td>
-                  <td>{row.name}</td>
-                  <td>{row.email}</td>
-                  <td className="import-preview-summary" title={row.summary}>{row.summary}</td>
-                  <td>
-                    <span
-                      className={`badge ${
-                        row.action === "bereits vorhanden" ? "badge-warning" : "badge-success"
-                      }`}
-                    >
-                      {row.action}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          labels={["Zeile", "Name", "E-Mail", "Angaben", "Aktion"]}
+          wrapClassName="import-preview-wrap"
+          tableClassName="import-preview-table"
+          captionClassName="import-preview-caption"
+          caption={shown.length < preview.total
+            ? `Die ersten ${shown.length} Zeilen, wie sie gelesen wurden`
+            : "Alle Zeilen, wie sie gelesen wurden"}
+        >
+          {shown.map((row) => (
+            <tr key={row.row}>
+              <td>{row.row}</td>
+              <td>{row.name}</td>
+              <td>{row.email}</td>
+              <td className="import-preview-summary" title={row.summary}>{row.summary}</td>
+              <td>
+                <span
+                  className={`badge ${
+                    row.action === "bereits vorhanden" ? "badge-warning" : "badge-success"
+                  }`}
+                >
+                  {row.action}
+                </span>
+              </td>
+            </tr>
+          ))}
+        </SimpleTable>
       )}
     </div>
   );
@@ -149,24 +149,18 @@ export function ImportModal({ state, onCommit, onClose }: ImportModalProps) {
       onClose={onClose}
       footer={
         <>
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={onClose}
-            disabled={state.step === "importing"}
-          >
+          <Button variant="secondary" onClick={onClose} disabled={state.step === "importing"}>
             {state.step === "failed" ? "Schließen" : "Abbrechen"}
-          </button>
+          </Button>
           {(state.step === "preview" || state.step === "importing") && (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={onCommit}
+            <BusyButton
+              busy={state.step === "importing"}
+              busyLabel="Wird importiert..."
               disabled={!canImport}
-              aria-busy={state.step === "importing" || undefined}
+              onClick={onCommit}
             >
-              {state.step === "importing" ? "Wird importiert..." : "Importieren"}
-            </button>
+              Importieren
+            </BusyButton>
           )}
         </>
       }
@@ -214,20 +208,13 @@ export function ImportResultModal({ state, onClose }: { state: ImportStep; onClo
     >
       <div className="stack">
         {result.message && <p>{result.message}</p>}
-        <dl className="import-counts">
-          <div>
-            <dt>Zeilen in der Datei</dt>
-            <dd>{result.total}</dd>
-          </div>
-          <div className="import-count-create">
-            <dt>{kindWords[kind].plural} angelegt</dt>
-            <dd>{result.created_count}</dd>
-          </div>
-          <div>
-            <dt>Übersprungen</dt>
-            <dd>{result.skipped_count}</dd>
-          </div>
-        </dl>
+        <ImportCounts
+          counts={[
+            ["Zeilen in der Datei", result.total],
+            [`${kindWords[kind].plural} angelegt`, result.created_count, "import-count-create"],
+            ["Übersprungen", result.skipped_count],
+          ]}
+        />
       </div>
     </Modal>
   );

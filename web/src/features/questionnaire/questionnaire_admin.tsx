@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { type Credentials, CredentialsModal } from "../../components/ui/credentials_modal.tsx";
 import { FormAlert, TextField } from "../../components/ui/form_fields.tsx";
@@ -132,31 +133,27 @@ export function QuestionnaireAdmin({ onApproved }: { onApproved?(): void }) {
                     </td>
                     <td>
                       <div className="questionnaire-actions-cell">
-                        <button
-                          type="button"
-                          className="button button-ghost button-small"
-                          onClick={() => setDetailId(entry.id)}
-                        >
+                        <Button variant="ghost" small onClick={() => setDetailId(entry.id)}>
                           Details
-                        </button>
+                        </Button>
                         {entry.status !== "submitted" && entry.status !== "approved" && (
-                          <button
-                            type="button"
-                            className="button button-ghost button-small"
+                          <Button
+                            variant="ghost"
+                            small
                             onClick={() => setLink(entry)}
                           >
                             Link
-                          </button>
+                          </Button>
                         )}
                         {entry.status === "submitted" && (
-                          <button
-                            type="button"
-                            className="button button-success button-small"
+                          <Button
+                            variant="success"
+                            small
                             disabled={approving === entry.id}
                             onClick={() => approve(entry)}
                           >
                             Genehmigen
-                          </button>
+                          </Button>
                         )}
                       </div>
                     </td>
@@ -303,16 +300,15 @@ function LinkModal({ entry, onClose }: { entry: AdminQuestionnaire | null; onClo
               aria-label="Fragebogen-Link"
               onFocus={(e) => e.target.select()}
             />
-            <button
-              type="button"
-              className="button button-secondary"
+            <Button
+              variant="secondary"
               onClick={async () =>
                 (await copyText(url))
                   ? toast.show("Link kopiert", "success")
                   : toast.show("Kopieren fehlgeschlagen", "error")}
             >
               Kopieren
-            </button>
+            </Button>
           </div>
         </div>
       )}

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
+import { Button } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/form_fields.tsx";
+import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { formatGermanDate } from "../../lib/german_dates.ts";
@@ -99,15 +101,9 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
         <button type="button" className="button button-secondary" onClick={cancel}>
           Abbrechen
         </button>
-        <button
-          type="button"
-          className="button button-primary"
-          onClick={save}
-          disabled={saving}
-          aria-busy={saving || undefined}
-        >
-          {saving ? "Wird gespeichert..." : "Änderungen speichern"}
-        </button>
+        <BusyButton busy={saving} busyLabel="Wird gespeichert..." onClick={save}>
+          Änderungen speichern
+        </BusyButton>
       </>
     )
     : (
@@ -116,23 +112,14 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
           Schließen
         </button>
         {submitted && answers && (
-          <button
-            type="button"
-            className="button button-secondary"
-            onClick={() => setEditing(true)}
-          >
+          <Button variant="secondary" onClick={() => setEditing(true)}>
             Bearbeiten
-          </button>
+          </Button>
         )}
         {submitted && (
-          <button
-            type="button"
-            className="button button-success"
-            onClick={onApprove}
-            disabled={approving}
-          >
+          <Button variant="success" onClick={onApprove} disabled={approving}>
             Genehmigen
-          </button>
+          </Button>
         )}
       </>
     );

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useId } from "react";
+import { type Dispatch, type ReactNode, type SetStateAction, useId } from "react";
 import {
   DateField,
   FieldRow,
@@ -63,40 +63,36 @@ export function QuestionnaireFields({ answers, setAnswers, errors, readOnly = fa
 
   return (
     <fieldset className="view-fieldset questionnaire-fields" disabled={readOnly}>
-      <FormSection title="Persönliche Daten">
-        <div className="form-grid">
-          {personalFields.map(([key, label, type, autoComplete]) => (
-            <TextField
-              key={key}
-              label={label}
-              type={type}
-              required
-              value={answers[key]}
-              onChange={(v) => set(key, v)}
-              autoComplete={autoComplete}
-              error={errors[key]}
-            />
-          ))}
-          <DateField
-            label="Geburtsdatum"
-            value={answers.birth_date}
-            max={todayIso()}
-            onChange={(v) => set("birth_date", v)}
-          />
-        </div>
-      </FormSection>
-
-      <FormSection title="Schule">
-        <div className="form-grid">
+      <GridSection title="Persönliche Daten">
+        {personalFields.map(([key, label, type, autoComplete]) => (
           <TextField
-            label="Name der Schule"
+            key={key}
+            label={label}
+            type={type}
             required
-            value={answers.school_name}
-            onChange={(v) => set("school_name", v)}
-            error={errors.school_name}
+            value={answers[key]}
+            onChange={(v) => set(key, v)}
+            autoComplete={autoComplete}
+            error={errors[key]}
           />
-        </div>
-      </FormSection>
+        ))}
+        <DateField
+          label="Geburtsdatum"
+          value={answers.birth_date}
+          max={todayIso()}
+          onChange={(v) => set("birth_date", v)}
+        />
+      </GridSection>
+
+      <GridSection title="Schule">
+        <TextField
+          label="Name der Schule"
+          required
+          value={answers.school_name}
+          onChange={(v) => set("school_name", v)}
+          error={errors.school_name}
+        />
+      </GridSection>
 
       <FormSection title="Organisation">
         <div className="form-grid">
@@ -195,6 +191,15 @@ export function QuestionnaireFields({ answers, setAnswers, errors, readOnly = fa
         />
       </FormSection>
     </fieldset>
+  );
+}
+
+/** A form section whose fields sit in the two-column form grid, and nothing else. */
+function GridSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <FormSection title={title}>
+      <div className="form-grid">{children}</div>
+    </FormSection>
   );
 }
 
