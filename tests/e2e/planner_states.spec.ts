@@ -60,12 +60,18 @@ test("a running plan shows progress and the clock, and cancel stops it", async (
 });
 
 test("a failed run shows the worker's German message in red", async ({ page }) => {
+  // Signing in lands on /admin-panel, which shows a finished outcome once and dismisses it: the
+  // job must come after that landing, or a fast worker fails it in time for the landing to eat it.
+  const landingRead = page.waitForResponse((res) =>
+    res.url().includes("/api/admin/planner-progress/")
+  );
+  await loginAs(page, app().baseURL, "chef");
+  await landingRead;
   // A job whose workers died twice: the next claim fails it with a message.
   await app().sql`
     insert into planner_jobs (status, worker_id, attempts, heartbeat_at, started_at)
     values ('running', 'tot:1', 2, now() - interval '1 minute', now() - interval '2 minutes')
   `;
-  await loginAs(page, app().baseURL, "chef");
   await page.goto(`${app().baseURL}/admin-panel`);
   const card = page.locator(".planner-progress");
   await expect(card).toHaveClass(/planner-error/, { timeout: 15_000 });
