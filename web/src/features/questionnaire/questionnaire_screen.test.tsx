@@ -102,6 +102,26 @@ describe("public questionnaire", () => {
     expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
   });
 
+  it("sends nothing while a time field shows text it cannot read", async () => {
+    stubServer(() => json(200, { status: "pending" }));
+    open("tok43");
+    await screen.findByRole("button", { name: "Fragebogen absenden" });
+    type("Vorname", "Mia");
+    type("Nachname", "Schulz");
+    type("E-Mail", "mia@example.de");
+    type("Telefon", "0231 123456");
+    type("Name der Schule", "Max-Planck-Gymnasium");
+    fireEvent.change(screen.getByLabelText("Gewünschter Startort", { exact: false }), {
+      target: { value: "Barop" },
+    });
+    fireEvent.click(screen.getByRole("radio", { name: "Nein" }));
+    // The answers keep the default 08:00, but the screen shows "25:00" with its error.
+    type("Montag: Schule von", "25:00");
+    fireEvent.click(screen.getByRole("button", { name: "Fragebogen absenden" }));
+    expect(await screen.findByText("Bitte prüfen Sie die markierten Angaben.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+
   it("offers at most 3 free periods per day", async () => {
     stubServer(() => json(200, { status: "pending" }));
     open();

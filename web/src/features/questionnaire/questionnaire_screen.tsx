@@ -105,7 +105,12 @@ export default function QuestionnaireScreen() {
     event.preventDefault();
     const found = validateAnswers(answers);
     setErrors(found);
-    if (Object.keys(found).length > 0) {
+    // A time or date field still showing text it cannot read (say "25:00") keeps its last valid
+    // value in the answers: sending now would send something other than what the screen shows.
+    const unreadable = (event.currentTarget as HTMLFormElement).querySelector(
+      '[aria-invalid="true"]',
+    );
+    if (Object.keys(found).length > 0 || unreadable) {
       setProblem(checkFieldsMessage);
       return;
     }
