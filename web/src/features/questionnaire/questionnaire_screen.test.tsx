@@ -47,6 +47,19 @@ function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 }
 
+/** Every required field, as Mia Schulz would fill them. */
+function fillRequired() {
+  type("Vorname", "Mia");
+  type("Nachname", "Schulz");
+  type("E-Mail", "mia@example.de");
+  type("Telefon", "0231 123456");
+  type("Name der Schule", "Max-Planck-Gymnasium");
+  fireEvent.change(screen.getByLabelText("Gewünschter Startort", { exact: false }), {
+    target: { value: "Barop" },
+  });
+  fireEvent.click(screen.getByRole("radio", { name: "Nein" }));
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
@@ -106,15 +119,7 @@ describe("public questionnaire", () => {
     stubServer(() => json(200, { status: "pending" }));
     open("tok43");
     await screen.findByRole("button", { name: "Fragebogen absenden" });
-    type("Vorname", "Mia");
-    type("Nachname", "Schulz");
-    type("E-Mail", "mia@example.de");
-    type("Telefon", "0231 123456");
-    type("Name der Schule", "Max-Planck-Gymnasium");
-    fireEvent.change(screen.getByLabelText("Gewünschter Startort", { exact: false }), {
-      target: { value: "Barop" },
-    });
-    fireEvent.click(screen.getByRole("radio", { name: "Nein" }));
+    fillRequired();
     // The answers keep the default 08:00, but the screen shows "25:00" with its error.
     type("Montag: Schule von", "25:00");
     fireEvent.click(screen.getByRole("button", { name: "Fragebogen absenden" }));
@@ -145,15 +150,7 @@ describe("public questionnaire", () => {
     );
     open("tok42");
     await screen.findByRole("button", { name: "Fragebogen absenden" });
-    type("Vorname", "Mia");
-    type("Nachname", "Schulz");
-    type("E-Mail", "mia@example.de");
-    type("Telefon", "0231 123456");
-    type("Name der Schule", "Max-Planck-Gymnasium");
-    fireEvent.change(screen.getByLabelText("Gewünschter Startort", { exact: false }), {
-      target: { value: "Barop" },
-    });
-    fireEvent.click(screen.getByRole("radio", { name: "Nein" }));
+    fillRequired();
     fireEvent.click(screen.getByRole("button", { name: "Donnerstag: Freistunde hinzufügen" }));
     type("Donnerstag, Freistunde 1: von", "10:00");
     type("Donnerstag, Freistunde 1: bis", "11:30");
@@ -218,14 +215,7 @@ describe("public questionnaire", () => {
     );
     open();
     await screen.findByRole("button", { name: "Fragebogen absenden" });
-    type("Vorname", "Mia");
-    type("Nachname", "Schulz");
-    type("E-Mail", "mia@example.de");
-    type("Telefon", "0231 1");
-    type("Name der Schule", "Schule");
-    fireEvent.change(screen.getByLabelText("Gewünschter Startort", { exact: false }), {
-      target: { value: "Kley" },
-    });
+    fillRequired();
     fireEvent.click(screen.getByRole("button", { name: "Fragebogen absenden" }));
     expect(await screen.findByText("Dieser Fragebogen wurde bereits abgesendet.")).toBeTruthy();
     await waitFor(() =>
