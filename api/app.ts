@@ -3,22 +3,40 @@ import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { loadUser, requireAdmin, requireCsrf, requireUser } from "./auth/middleware.ts";
+import { activityRoutes } from "./activity/routes.ts";
+import { absenceRoutes } from "./absences/routes.ts";
 import { appointmentRoutes } from "./appointments/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { myTutorialRoutes, startChecklistRoutes } from "./tutorial/routes.ts";
 import { availabilityRoutes } from "./availability/routes.ts";
+import { bulkDeleteRoutes } from "./bulk_delete/routes.ts";
 import type { Config } from "./config.ts";
 import type { Sql } from "../db/connection.ts";
 import type { AppEnv } from "./env.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
+import { inputGuard } from "./lib/input_guard.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
 import { peopleRoutes } from "./people/routes.ts";
 import { plannerRoutes } from "./planner/routes.ts";
+import { scheduleRoutes } from "./schedule/routes.ts";
 import { selfServiceRoutes } from "./self_service/routes.ts";
 import { vehicleRoutes } from "./vehicles/routes.ts";
 import { importRoutes } from "./imports/routes.ts";
+import { schoolCalendarRoutes } from "./school_calendar/routes.ts";
 import { questionnaireAdminRoutes, questionnairePublicRoutes } from "./questionnaires/routes.ts";
 
 /** Builds the whole application around a database connection; tests call app.request(). */
+/** German answers for the database's own data rules (sql/migrations/0020_data_rules.sql). */
+const constraintAnswers: Record<string, string> = {
+  vacation_periods_unique: "Diese Abwesenheit ist für diese Person bereits eingetragen.",
+  special_dates_unique: "Diese Abwesenheit ist bereits eingetragen.",
+  availabilities_available_unique: "Diese Verfügbarkeit ist bereits eingetragen.",
+  appointments_student_role: "Als Fahrschüler eines Termins ist nur ein Fahrschüler möglich.",
+  appointments_instructor_role: "Als Fahrlehrer eines Termins ist nur ein Fahrlehrer möglich.",
+  users_role_in_appointments: "Die Rolle einer Person mit Terminen kann nicht geändert werden.",
+  availabilities_end_after_start: "Die Endzeit muss nach der Anfangszeit liegen.",
+};
+
 export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }) {
   const app = new Hono<AppEnv>();
 
@@ -44,8 +62,9 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
       },
     })(c, next);
   });
-  app.use("/api/*", requireCsrf());
   app.use("/api/*", loadUser());
+  app.use("/api/*", requireCsrf());
+  app.use("/api/*", inputGuard());
   app.use("/api/admin/*", requireAdmin());
   app.use("/api/my-*", requireUser());
 
@@ -54,9 +73,16 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
   app.route("/api/admin", availabilityRoutes);
   app.route("/api/admin", vehicleRoutes);
   app.route("/api/admin", plannerRoutes);
+  app.route("/api/admin", absenceRoutes);
   app.route("/api/admin", appointmentRoutes);
+  app.route("/api/admin", scheduleRoutes);
   app.route("/api/admin", importRoutes);
   app.route("/api/admin", questionnaireAdminRoutes);
+  app.route("/api/admin", schoolCalendarRoutes);
+  app.route("/api/admin", bulkDeleteRoutes);
+  app.route("/api/admin", activityRoutes);
+  app.route("/api/admin", startChecklistRoutes);
+  app.route("/api", myTutorialRoutes);
   // Public (no sign-in), rate-limited per address; CSRF applies as to every state change.
   app.route("/api", questionnairePublicRoutes);
   app.route("/api", selfServiceRoutes);
@@ -82,6 +108,21 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
       return c.json(
         errorBody("double_booking", "Dieser Termin überschneidet sich mit einem anderen Termin."),
         409,
+      );
+    }
+    // Data rules of migration 0020 that a route did not check first: still a German 4xx.
+    const constraint = (err as { constraint_name?: string }).constraint_name;
+    if (pgCode === "23505" && constraintAnswers[constraint ?? ""]) {
+      return c.json(errorBody("duplicate", constraintAnswers[constraint!]), 409);
+    }
+    if (pgCode === "23514" && constraintAnswers[constraint ?? ""]) {
+      return c.json(errorBody("invalid", constraintAnswers[constraint!]), 400);
+    }
+    // A NUL byte that got past the input guard (e.g. inside an uploaded file): Postgres refuses it.
+    if (pgCode === "22021" || pgCode === "22P05") {
+      return c.json(
+        errorBody("invalid_characters", "Die Eingabe enthält unzulässige Steuerzeichen."),
+        400,
       );
     }
     console.error(`${c.req.method} ${c.req.path}:`, err);

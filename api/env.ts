@@ -11,5 +11,7 @@ export interface AppEnv {
     config: Config;
     user: SessionUser | null;
     sessionTokenHash: string | null;
+    /** The CSRF token stored with the session; null when signed out. */
+    sessionCsrfToken: string | null;
   };
 }

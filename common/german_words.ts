@@ -63,3 +63,28 @@ export function germanDate(isoDate: string): string {
   const [y, m, d] = isoDate.split("-");
   return `${d}.${m}.${y}`;
 }
+
+/**
+ * The appointment types (appointments.appointment_type) and their German names, in the order the
+ * add dialog offers them. Überland-, Autobahn- and Nachtfahrt are the special drives German law
+ * (Fahrschüler-Ausbildungsordnung) requires for class B.
+ */
+export const appointmentTypeLabels = {
+  driving_lesson: "Fahrstunde",
+  overland: "Überlandfahrt",
+  highway: "Autobahnfahrt",
+  night: "Nachtfahrt",
+  exam: "Prüfung",
+  theory: "Theorie",
+} as const;
+
+/** A stored appointment type. */
+export type AppointmentType = keyof typeof appointmentTypeLabels;
+
+/** The stored appointment types, in the order of appointmentTypeLabels. */
+export const appointmentTypes = Object.keys(appointmentTypeLabels) as AppointmentType[];
+
+/** The German name of an appointment type; an unknown type is shown as it is stored. */
+export function appointmentTypeLabel(type: string): string {
+  return (appointmentTypeLabels as Record<string, string>)[type] ?? type;
+}

@@ -91,6 +91,7 @@ if (want("deno")) {
     "-A",
     "--parallel",
     "api/",
+    "db/",
     "solver/",
     "scripts/",
     "tests/deno/",

@@ -8,7 +8,8 @@ import { startEmbeddedDatabase } from "../db/embedded_db.ts";
 
 /**
  * deno task start: builds the web app if needed, applies migrations, creates the first admin,
- * then runs the API and the solver worker as two child processes until Ctrl-C.
+ * then runs the API and the solver worker as two child processes until Ctrl-C (SIGTERM alike:
+ * both get SIGTERM and finish their work first). Either child is restarted after 2 s when it dies.
  */
 const { values } = parseArgs({ args: Deno.args, options: { "no-build": { type: "boolean" } } });
 if (!values["no-build"]) await buildWebIfNeeded();
@@ -37,7 +38,14 @@ const env = { ...Deno.env.toObject(), DATABASE_URL: databaseUrl };
 const children = new Map<string, Deno.ChildProcess>();
 let stopping = false;
 
+/** A child that dies this soon after its start counts as a failed start. */
+const QUICK_DEATH_MS = 10_000;
+/** After this many failed starts in a row (a used port, a broken config) everything stops. */
+const MAX_QUICK_DEATHS = 5;
+const quickDeaths = new Map<string, number>();
+
 function spawn(name: string, script: string): void {
+  const startedAt = Date.now();
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", new URL(script, import.meta.url).pathname],
     env,
@@ -47,14 +55,19 @@ function spawn(name: string, script: string): void {
   child.status.then((status) => {
     children.delete(name);
     if (stopping) return;
-    if (name === "solver") {
-      // A crashed worker must not take the API down; its job is taken over after restart.
-      console.error(`Solver beendet (Code ${status.code}), Neustart in 2 s`);
-      setTimeout(() => !stopping && spawn(name, script), 2000);
-    } else {
-      console.error(`API beendet (Code ${status.code})`);
+    const label = name === "api" ? "API" : "Solver";
+    const quick = Date.now() - startedAt < QUICK_DEATH_MS ? (quickDeaths.get(name) ?? 0) + 1 : 0;
+    quickDeaths.set(name, quick);
+    if (quick >= MAX_QUICK_DEATHS) {
+      console.error(`${label} startet nicht (${quick} Versuche in Folge), Fahrplan wird beendet`);
       void shutdown(status.code || 1);
+      return;
     }
+    // A crashed API or worker must not take the other down: the API comes back with the same
+    // database and sessions, a worker's job is taken over after its restart.
+    const how = status.signal ? `Signal ${status.signal}` : `Code ${status.code}`;
+    console.error(`${label} beendet (${how}), Neustart in 2 s`);
+    setTimeout(() => !stopping && spawn(name, script), 2000);
   });
 }
 

@@ -22,7 +22,7 @@ for (const [label, instance] of cases) {
     const full = bounds(buildModel(instance));
     const { stats } = plan(instance);
     assert.equal(stats.upperBound, full.upperBound);
-    assert.equal(stats.bestMinShare, full.bestMinShare);
+    assert.equal(stats.minShareBound, full.minShareBound);
   });
 }
 

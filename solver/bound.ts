@@ -26,7 +26,8 @@ export function hasBothTransmissions(instance: Instance): boolean {
 }
 
 /**
- * Upper bound on new lessons and on the best possible lowest share. `reached` is what a valid plan
+ * Upper bound on new lessons and on the best possible lowest share (no valid plan does better on
+ * either; whether a plan reaches them is for the caller to compare). `reached` is what a valid plan
  * got: where it already meets the split relaxation's figures, the merged relaxation cannot give
  * less (a valid plan fits every relaxation, and its lowest share is one of the shares the search
  * tries), so that second network is only built when it could tighten a figure.
@@ -35,13 +36,13 @@ export function bounds(
   model: Model,
   split?: { lessons: number; share: number },
   reached?: { lessons: number; minShare: number },
-): { upperBound: number; bestMinShare: number } {
+): { upperBound: number; minShareBound: number } {
   if (!split) {
     const { lessons, network } = relaxationFlow(model, "split");
     split = { lessons, share: bestMinShare(network) };
   }
   let upperBound = split.lessons, share = split.share;
-  if (!hasBothTransmissions(model.instance)) return { upperBound, bestMinShare: share };
+  if (!hasBothTransmissions(model.instance)) return { upperBound, minShareBound: share };
   const lessonsOpen = !reached || reached.lessons < upperBound;
   const shareOpen = !reached || reached.minShare < share - 1e-9;
   if (lessonsOpen || shareOpen) {
@@ -49,5 +50,5 @@ export function bounds(
     upperBound = Math.min(upperBound, merged.lessons);
     if (shareOpen) share = Math.min(share, bestMinShare(merged.network));
   }
-  return { upperBound, bestMinShare: share };
+  return { upperBound, minShareBound: share };
 }

@@ -1,6 +1,27 @@
 /** deno task plan <instance.json> [--out plan.json] [--time-limit SECONDS] */
 import { InstanceError, parseInstance } from "./instance.ts";
-import { plan } from "./plan.ts";
+import { plan, type PlanStats } from "./plan.ts";
+
+const percent = (x: number) => `${(x * 100).toFixed(1).replace(".", ",")} %`;
+
+/**
+ * The German one-line summary; it claims no more than the run proved: "optimal (bewiesen)" only at
+ * the upper bound, else how many more lessons are possible at most; a best lowest share only when
+ * proven, else the bound on it.
+ */
+export function summaryLine(s: PlanStats, openNeeds: number): string {
+  const lessons = s.optimal
+    ? `${s.lessons} Fahrstunden, optimal (bewiesen)`
+    : `${s.lessons} Fahrstunden, höchstens ${s.lessonsGap} Fahrstunde${
+      s.lessonsGap === 1 ? "" : "n"
+    } mehr möglich`;
+  const share = s.bestMinShare !== undefined
+    ? `niedrigste Quote ${percent(s.minShare)} (bestmöglich, bewiesen)`
+    : `niedrigste Quote ${percent(s.minShare)} (höchstens ${percent(s.minShareBound)} möglich)`;
+  return `${lessons}; ${share}; ${openNeeds} offene Bedarfe, ${
+    s.seconds.toFixed(2).replace(".", ",")
+  } s`;
+}
 
 function fail(message: string): never {
   console.error(message);
@@ -49,13 +70,5 @@ if (import.meta.main) {
   const body = JSON.stringify(result, null, 2) + "\n";
   if (out) await Deno.writeTextFile(out, body);
   else await Deno.stdout.write(new TextEncoder().encode(body));
-  const s = result.stats;
-  console.error(
-    `${s.lessons} Fahrstunden (obere Schranke ${s.upperBound}), niedrigste Quote ${
-      (s.minShare * 100).toFixed(1)
-    } % ` +
-      `(bestmöglich ${
-        (s.bestMinShare * 100).toFixed(1)
-      } %), ${result.unplanned.length} offene Bedarfe, ${s.seconds.toFixed(2)} s`,
-  );
+  console.error(summaryLine(result.stats, result.unplanned.length));
 }

@@ -40,15 +40,16 @@ export function bestMinShare(network: LessonNetwork, atMost = 1): number {
   capAtShare(network, 0);
   let snapshot = net.flow.slice();
   let lo = 0, hi = shares.length - 1;
-  // After a small repair the previous best usually still holds: try the top first.
-  const top = atMost < 1 && (() => {
+  // After a small repair the previous best usually still holds: try the top first. (Without a
+  // cap the top, a share of 1, stays in the search: skipping it made the planner claim a best
+  // lowest share below the one its own plan reached whenever every need could be met.)
+  if (atMost < 1) {
     const want = capAtShare(network, shares[hi]);
     net.maxFlow(network.source, network.sink);
-    return network.needEdges.reduce((n, e) => n + net.flow[e.edge], 0) === want;
-  })();
-  if (top) return shares[hi];
-  net.flow = snapshot.slice();
-  hi--;
+    if (network.needEdges.reduce((n, e) => n + net.flow[e.edge], 0) === want) return shares[hi];
+    net.flow = snapshot.slice();
+    hi--;
+  }
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
     net.flow = snapshot.slice();

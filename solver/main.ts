@@ -16,6 +16,10 @@ if (!url) {
 const POLL_MS = 2000;
 const SHUTDOWN_GRACE_MS = 5000;
 const stepDelayMs = Number(Deno.env.get("FAHRPLAN_SOLVER_STEP_DELAY_MS") ?? 0);
+// Plans from this day instead of tomorrow (tests of dated rules such as public holidays).
+const start = /^\d{4}-\d{2}-\d{2}$/.test(Deno.env.get("FAHRPLAN_PLANNER_START") ?? "")
+  ? Deno.env.get("FAHRPLAN_PLANNER_START")
+  : undefined;
 const workerId = `${Deno.hostname()}:${Deno.pid}:${crypto.randomUUID().slice(0, 8)}`;
 const log = (line: string) => console.log(`[solver ${Deno.pid}] ${line}`);
 
@@ -74,7 +78,7 @@ while (!stopping) {
   }
   if (job) {
     log(`Auftrag ${job.id} übernommen (Versuch ${job.attempts})`);
-    current = new JobRun(sql, job, workerId, { stepDelayMs, log });
+    current = new JobRun(sql, job, workerId, { stepDelayMs, log, start });
     log(`Auftrag ${job.id}: ${await current.done}`);
     current = undefined;
     continue;

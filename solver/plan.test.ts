@@ -4,6 +4,18 @@ import { plan } from "./plan.ts";
 import { generateInstance, type GenerateOptions } from "./testing/generate.ts";
 import { verifyPlan } from "./verify.ts";
 import type { Instance } from "./instance.ts";
+import type { PlanStats } from "./plan_format.ts";
+import { tiny } from "./testing/tiny.ts";
+
+/** The claims a plan makes about itself are consistent with its own figures. */
+function assertHonestClaims(s: PlanStats, label: string) {
+  assert.ok(s.lessons <= s.upperBound, `${label}: lessons above the upper bound`);
+  assert.equal(s.optimal, s.lessons === s.upperBound, `${label}: optimal iff at the bound`);
+  assert.equal(s.lessonsGap, s.upperBound - s.lessons);
+  assert.ok(s.minShare <= s.minShareBound + 1e-9, `${label}: lowest share above its bound`);
+  if (s.bestMinShare !== undefined) assert.equal(s.bestMinShare, s.minShare);
+  else assert.ok(s.minShare < s.minShareBound - 1e-9, `${label}: a proven share left out`);
+}
 
 const examples = new URL("./examples/", import.meta.url);
 const load = (name: string) =>
@@ -12,15 +24,16 @@ const load = (name: string) =>
 function assertGoodPlan(instance: Instance, label: string) {
   const result = plan(instance);
   assert.deepEqual(verifyPlan(instance, result), [], `${label}: plan must be valid`);
-  const { lessons, upperBound, minShare, bestMinShare } = result.stats;
+  const { lessons, upperBound, minShare, minShareBound } = result.stats;
   assert.ok(
     lessons >= 0.995 * upperBound,
     `${label}: ${lessons} lessons < 99.5 % of bound ${upperBound}`,
   );
   assert.ok(
-    minShare >= 0.95 * bestMinShare - 1e-9,
-    `${label}: lowest share ${minShare} < 95 % of ${bestMinShare}`,
+    minShare >= 0.95 * minShareBound - 1e-9,
+    `${label}: lowest share ${minShare} < 95 % of ${minShareBound}`,
   );
+  assertHonestClaims(result.stats, label);
   const missing = result.unplanned.reduce((n, u) => n + u.missing, 0);
   const needs = instance.students.reduce((n, s) => n + s.needs.manual + s.needs.automatic, 0);
   assert.equal(lessons + missing, needs, `${label}: planned + unplanned = needs`);
@@ -58,6 +71,18 @@ Deno.test("generated with two-hour breaks and 2 lessons a day: still valid", () 
   const result = plan(instance);
   assert.deepEqual(verifyPlan(instance, result), []);
   assert.ok(result.stats.lessons >= 0.95 * result.stats.upperBound);
+});
+
+Deno.test("stats: every need met is optimal with a proven best lowest share of 1", () => {
+  // One student, two lessons, two days: all of it fits. The fairness search used to skip the
+  // share of 1 and claim 50 % as the best while the plan reached 100 %.
+  const result = plan(tiny({ days: 2, students: [{ needs: { manual: 2, automatic: 0 } }] }));
+  assert.equal(result.stats.lessons, 2);
+  assert.equal(result.stats.optimal, true);
+  assert.equal(result.stats.lessonsGap, 0);
+  assert.equal(result.stats.minShare, 1);
+  assert.equal(result.stats.bestMinShare, 1);
+  assertHonestClaims(result.stats, "tiny");
 });
 
 Deno.test("plan reports progress in German and stops on cancel", () => {

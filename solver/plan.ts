@@ -13,18 +13,20 @@ import { improveSoftPreferences } from "./improve.ts";
 import { lessonStart } from "./calendar.ts";
 import { bestMinShare } from "./fairness.ts";
 import { distributeLessons } from "./distribute.ts";
+import { exactRepair } from "./exact_repair.ts";
 import type { Instance, Transmission } from "./instance.ts";
 import { buildModel } from "./model.ts";
 import { buildNetwork } from "./network.ts";
+import { withRestrictedBreakWindows } from "./two_hour_breaks.ts";
 import { measureQuality } from "./quality.ts";
 import { reasoner } from "./reasons.ts";
 import { repairUntilValid } from "./repair.ts";
 import { TRANSMISSIONS } from "./rules/needs.ts";
 import { pickVehicle, vehiclesByTransmission } from "./rules/vehicles.ts";
-import type { Appointment, Plan } from "./verify.ts";
+import type { Appointment, Plan, PlanStats } from "./plan_format.ts";
 import { bounds } from "./bound.ts";
 
-export type { Plan } from "./verify.ts";
+export type { Plan, PlanStats } from "./plan_format.ts";
 
 export interface Progress {
   percent: number;
@@ -41,6 +43,8 @@ export interface PlanOptions {
   timeLimitSeconds?: number;
   onProgress?: (p: Progress) => void;
   shouldCancel?: () => boolean;
+  /** false: skip the exact repair (exact_repair.ts), for measuring what it adds. */
+  exactRepair?: boolean;
 }
 
 /** Thrown when shouldCancel() answers true. */
@@ -74,13 +78,46 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   const fairShare = bestMinShare(network);
 
   step(40, "Fahrstunden werden gerecht verteilt", Math.round(total * 0.5));
-  distributeLessons(model, network, fairShare);
+  const route = (m: typeof model, net: typeof network, share: number) => {
+    distributeLessons(m, net, share);
+    step(65, "Pausenregel und Bedarfe werden geprüft", Math.round(total * 0.65));
+    const rounds = repairUntilValid(m, net);
+    const lessons = lessonsFromFlow(m, net);
+    return { lessons, rounds, share: lowestShareOf(instance, lessons) };
+  };
+  let routed = route(model, network, fairShare);
+  if (model.breakGap > 1) {
+    // With two-hour breaks the plan is also routed where runs cannot grow too long
+    // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
+    const planModel = withRestrictedBreakWindows(model);
+    const planNetwork = buildNetwork(planModel, "split");
+    planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
+    const other = route(planModel, planNetwork, bestMinShare(planNetwork));
+    const more = other.lessons.length - routed.lessons.length;
+    if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
+  }
+  const repairRounds = routed.rounds;
 
-  step(65, "Pausenregel und Bedarfe werden geprüft", Math.round(total * 0.65));
-  const repairRounds = repairUntilValid(model, network);
+  step(70, "Obere Schranke wird geprüft", Math.round(total * 0.7));
+  let lessons = routed.lessons;
+  const reference = bounds(model, { lessons: splitLessons, share: fairShare }, {
+    lessons: lessons.length,
+    minShare: lowestShareOf(instance, lessons),
+  });
+  let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
+  if (lessons.length < reference.upperBound && options.exactRepair !== false) {
+    step(72, "Lücke zur oberen Schranke wird exakt geschlossen", Math.round(total * 0.72));
+    const t0 = performance.now();
+    const repaired = exactRepair(model, lessons, {
+      deadline: exactDeadline(started, options.timeLimitSeconds),
+      target: reference.upperBound,
+      minShare: lowestShareOf(instance, lessons),
+    });
+    lessons = repaired.lessons;
+    exact = { ...repaired, ms: performance.now() - t0 };
+  }
 
   step(75, "Fahrlehrer werden zugeordnet", Math.round(total * 0.75));
-  const lessons = lessonsFromFlow(model, network);
   const fixedPairs: [number, number][] = instance.fixed.map((f) => [
     model.studentIndex.get(f.student)!,
     model.instructorIndex.get(f.instructor)!,
@@ -129,16 +166,18 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   });
 
   const quality = measureQuality(instance, { appointments }, model);
-  const reference = bounds(model, { lessons: splitLessons, share: fairShare }, quality);
   const result: Plan = {
     format: "fahrplan-plan/1",
     appointments,
     unplanned,
     stats: {
       ...quality,
-      upperBound: reference.upperBound,
-      bestMinShare: reference.bestMinShare,
+      ...provenClaims(quality, reference),
       repairRounds,
+      exactDaysSolved: exact.daysSolved,
+      exactDaysImproved: exact.daysImproved,
+      exactDaysTimedOut: exact.daysTimedOut,
+      exactSeconds: Math.round(exact.ms) / 1000,
       searchMoves: search.moves,
       searchSweeps: search.sweeps,
       searchStoppedByTime: search.stoppedByTime ? 1 : 0,
@@ -150,6 +189,47 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   };
   step(100, "Fertig", total);
   return result;
+}
+
+/**
+ * What the run may claim: optimal only when the lessons reach the upper bound, a best lowest share
+ * only when the plan's lowest share reaches the bound on it (else only the bound is reported).
+ */
+export function provenClaims(
+  reached: { lessons: number; minShare: number },
+  reference: { upperBound: number; minShareBound: number },
+): Pick<PlanStats, "upperBound" | "optimal" | "lessonsGap" | "minShareBound" | "bestMinShare"> {
+  const { upperBound, minShareBound } = reference;
+  const proven = reached.minShare >= minShareBound - 1e-9;
+  return {
+    upperBound,
+    optimal: reached.lessons === upperBound,
+    lessonsGap: upperBound - reached.lessons,
+    minShareBound,
+    ...(proven ? { bestMinShare: reached.minShare } : {}),
+  };
+}
+
+/** Time the exact repair may take at most (it stops earlier once the upper bound is reached). */
+const EXACT_REPAIR_SECONDS = 2;
+
+/** When the exact repair must stop: its own budget, and at most half of `timeLimitSeconds`. */
+function exactDeadline(started: number, limitSeconds?: number): number {
+  const own = performance.now() + EXACT_REPAIR_SECONDS * 1000;
+  if (!limitSeconds) return own;
+  return Math.min(own, started + limitSeconds * 1000 * 0.5);
+}
+
+/** The lowest share of needs met over the students with needs. */
+function lowestShareOf(instance: Instance, lessons: { student: number }[]): number {
+  const got = new Array(instance.students.length).fill(0);
+  for (const l of lessons) got[l.student]++;
+  let lowest = 1;
+  instance.students.forEach((st, s) => {
+    const need = st.needs.manual + st.needs.automatic;
+    if (need > 0) lowest = Math.min(lowest, got[s] / need);
+  });
+  return lowest;
 }
 
 /** Search for soft preferences without a limit; converges earlier on every example. */

@@ -1,7 +1,7 @@
 /** The quality measures of FORMAT.md for a valid plan, computed from the plan alone. */
 import type { Instance } from "./instance.ts";
 import { buildModel, type Model, slot } from "./model.ts";
-import type { Plan } from "./verify.ts";
+import type { Plan } from "./plan_format.ts";
 import { withinTolerance, workloadGoal } from "./rules/workload.ts";
 
 export interface Quality {

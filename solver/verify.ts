@@ -4,27 +4,9 @@
  * bug cannot hide behind a shared helper.
  */
 import type { Instance } from "./instance.ts";
-export { measureQuality } from "./quality.ts";
+import type { Plan } from "./plan_format.ts";
 
-export interface Appointment {
-  student: string;
-  instructor: string;
-  vehicle?: string;
-  start: string;
-  transmission: "manual" | "automatic";
-}
-
-export interface Plan {
-  format: "fahrplan-plan/1";
-  appointments: Appointment[];
-  unplanned: {
-    student: string;
-    transmission: "manual" | "automatic";
-    missing: number;
-    reason: string;
-  }[];
-  stats: Record<string, number>;
-}
+export type { Appointment, Plan, PlanStats } from "./plan_format.ts";
 
 const toMinutes = (hhmm: string) =>
   parseInt(hhmm.slice(0, 2), 10) * 60 + parseInt(hhmm.slice(3), 10);
@@ -49,7 +31,7 @@ function overlapsAny(windows: { start: string; end: string }[], from: number, to
 }
 
 /** Every violated hard rule, in German-free plain English for developers; empty means valid. */
-export function verifyPlan(instance: Instance, plan: Plan): string[] {
+export function verifyPlan(instance: Instance, plan: Pick<Plan, "appointments">): string[] {
   const problems: string[] = [];
   const s = instance.settings;
   const instructors = new Map(instance.instructors.map((i) => [i.id, i]));

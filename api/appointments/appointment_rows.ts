@@ -1,20 +1,19 @@
 import type { AppointmentRow } from "../../common/contract/appointment_row.ts";
-import type { Sql } from "../../db/connection.ts";
+import type { Db, Sql } from "../../db/connection.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { appointmentTypeLabel, appointmentTypeLabels } from "../../common/german_words.ts";
 
 export type { AppointmentRow };
 
 /** The German name of an appointment type; unknown types are shown as they are stored. */
-export function appointmentTypeDisplay(type: string): string {
-  return type === "driving_lesson" ? "Fahrstunde" : type;
-}
+export const appointmentTypeDisplay = appointmentTypeLabel;
 
 /**
  * An instant as ISO text with the Berlin offset, e.g. 2026-12-10T14:00:00+01:00. Computed in SQL
  * so the answer does not depend on the session time zone; Berlin's offset is never negative.
  */
-function berlinIsoSql(sql: Sql, column: string) {
+export function berlinIsoSql(sql: Db, column: string) {
   const c = sql.unsafe(column);
   return sql`to_char(${c} at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS')
     || '+' || to_char((${c} at time zone ${SCHOOL_TIME_ZONE}) - (${c} at time zone 'UTC'), 'HH24:MI')`;
@@ -32,7 +31,7 @@ export function appointmentSelect(sql: Sql) {
            s.id::int as student_id, ${fullNameSql(sql, "s")} as student_name,
            i.id::int as instructor_id, ${fullNameSql(sql, "i")} as instructor_name,
            a.appointment_type, a.title, v.name as vehicle,
-           a.transmission as transmission_type, a.status
+           a.transmission as transmission_type, a.status, a.cancel_reason
     ${appointmentJoins(sql)}
   `;
 }
@@ -53,4 +52,14 @@ type RawRow = Omit<AppointmentRow, "appointment_type_display" | "type_display">;
 export function withDisplay(row: RawRow): AppointmentRow {
   const display = appointmentTypeDisplay(row.appointment_type);
   return { ...row, appointment_type_display: display, type_display: display };
+}
+
+/** appointmentTypeDisplay in SQL (alias a), for sorting by what the Typ column shows. */
+export function appointmentTypeDisplaySql(sql: Sql) {
+  // The labels come from the one list in common/german_words.ts, passed as parameters.
+  const cases = Object.entries(appointmentTypeLabels).map(([type, label]) =>
+    sql`when ${type} then ${label}`
+  );
+  return sql`case a.appointment_type ${cases.reduce((all, one) => sql`${all} ${one}`)}
+             else a.appointment_type end`;
 }

@@ -16,9 +16,10 @@ export const excelHeaders = [
   "Fahrzeug",
   "Getriebe",
   "Status",
+  "Stornogrund",
 ];
 
-const widths = [12, 14, 28, 28, 14, 16, 16, 12];
+const widths = [12, 14, 28, 28, 14, 16, 16, 12, 30];
 
 /** A real .xlsx workbook with one sheet 'Termine'; text cells are neutralised against formulas. */
 export async function appointmentsWorkbook(rows: AppointmentRow[]): Promise<Uint8Array> {
@@ -40,6 +41,7 @@ export async function appointmentsWorkbook(rows: AppointmentRow[]): Promise<Uint
       neutralise(row.vehicle ?? ""),
       transmissionLabel(row.transmission_type),
       statusLabel(row.status),
+      row.cancel_reason ? neutralise(row.cancel_reason) : null,
     ]);
     added.getCell(1).numFmt = "dd.mm.yyyy";
   }

@@ -5,6 +5,40 @@ import { transmissionLabel } from "../../common/german_words.ts";
 /** The file name of the calendar export. */
 export const icalFileName = "fahrplan-termine.ics";
 
+const encoder = new TextEncoder();
+
+/**
+ * One content line folded after at most 75 octets (RFC 5545 §3.1): continuation lines start
+ * with a space, which counts towards their 75; a character is never split between two lines.
+ */
+export function foldLine(line: string): string {
+  const parts: string[] = [];
+  let current = "";
+  let octets = 0;
+  for (const ch of line) {
+    const size = encoder.encode(ch).length;
+    if (octets + size > 75) {
+      parts.push(current);
+      current = " ";
+      octets = 1;
+    }
+    current += ch;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join("\r\n");
+}
+
+/**
+ * The ics package writes the calendar (escaping, UTC times, DTSTAMP) but folds after 75
+ * characters, so a line of umlauts gets more than the 75 octets RFC 5545 allows and a fold may
+ * split a UTF-8 sequence: its folds are undone (§3.1 unfolding) and made again by octets.
+ */
+export function refold(calendar: string): string {
+  const lines = calendar.replace(/\r\n[ \t]/g, "").split(/\r\n/).filter(Boolean);
+  return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
 function event(row: AppointmentRow): EventAttributes {
   // start_time carries its Berlin offset, so Date.parse gives the true instant; writing it as
   // UTC (…Z) makes every calendar show 14:00 Berlin as 14:00 in winter and in summer alike.
@@ -25,18 +59,26 @@ function event(row: AppointmentRow): EventAttributes {
     title: `${row.appointment_type_display}: ${row.student_name} mit ${row.instructor_name}`,
     description: details.join("\n"),
     location: row.vehicle ?? undefined,
-    status: row.status === "pending" ? "TENTATIVE" : "CONFIRMED",
+    status: row.status === "cancelled"
+      ? "CANCELLED"
+      : row.status === "pending"
+      ? "TENTATIVE"
+      : "CONFIRMED",
     busyStatus: "BUSY",
     categories: [row.appointment_type_display],
   };
 }
 
-/** An .ics calendar with one VEVENT per given appointment (callers leave cancelled ones out). */
+/**
+ * An .ics calendar (RFC 5545: CRLF line ends, lines folded by octets, UTC times, UID and DTSTAMP
+ * per event) with one VEVENT per given appointment; a cancelled one is STATUS:CANCELLED, so a
+ * calendar that imported it before shows the cancellation.
+ */
 export function appointmentsCalendar(rows: AppointmentRow[]): string {
-  const header = { productId: "fahrplan/termine", calName: "Fahrplan Termine" };
+  const header = { productId: "-//Fahrplan//Termine//DE", calName: "Fahrplan Termine" };
   if (rows.length === 0) {
     // ics refuses an empty list; an empty calendar is still a valid file to import.
-    return [
+    return refold([
       "BEGIN:VCALENDAR",
       "VERSION:2.0",
       "CALSCALE:GREGORIAN",
@@ -44,10 +86,9 @@ export function appointmentsCalendar(rows: AppointmentRow[]): string {
       "METHOD:PUBLISH",
       `X-WR-CALNAME:${header.calName}`,
       "END:VCALENDAR",
-      "",
-    ].join("\r\n");
+    ].join("\r\n"));
   }
   const { error, value } = createEvents(rows.map(event), header);
   if (error || !value) throw error ?? new Error("ics produced no calendar");
-  return value;
+  return refold(value);
 }

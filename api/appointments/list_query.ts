@@ -1,20 +1,25 @@
+import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
 import { containsPattern, listPage, listQuerySchema, pageSql } from "../lib/list_params.ts";
 import type { ListParams, SortColumns } from "../lib/list_params.ts";
 import type { ListPage } from "../../common/contract/list_page.ts";
 import { fullNameSql } from "../lib/person_name.ts";
+import { isIsoDate, SCHOOL_TIME_ZONE, schoolDay } from "../../common/time.ts";
 import {
   appointmentJoins,
   type AppointmentRow,
   appointmentSelect,
+  appointmentTypeDisplaySql,
   withDisplay,
 } from "./appointment_rows.ts";
 
-/** The sort_by values the appointments list accepts. */
+/** The sort_by values the appointments list (and its exports) accept. */
 export const appointmentSortKeys = [
   "start_time",
+  "time_of_day",
   "student_name",
   "instructor_name",
+  "appointment_type",
   "vehicle",
   "status",
   "transmission_type",
@@ -22,45 +27,120 @@ export const appointmentSortKeys = [
 
 type AppointmentSortKey = (typeof appointmentSortKeys)[number];
 
-/** The query of GET /appointments/: paging (spec 01 §9: 50 a page), sorting and a search. */
+/**
+ * One end of the date range: absent means the default (`fallback()`), empty means open (null),
+ * else a Berlin calendar day JJJJ-MM-TT. So the screen's empty "Von" field shows everything while
+ * a plain GET starts today.
+ */
+function rangeEnd(label: string, fallback: () => string | null) {
+  const message = `${label}: Bitte ein Datum im Format JJJJ-MM-TT angeben.`;
+  return z.string().trim().optional().pipe(
+    z.union([
+      z.undefined().transform(fallback),
+      z.literal("").transform(() => null),
+      z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine(isIsoDate, message),
+    ], { error: message }),
+  );
+}
+
+/** ?from=&to= of the list and the exports: Berlin days, both inclusive; from defaults to today. */
+export const appointmentRangeSchema = z.object({
+  from: rangeEnd("Von", () => schoolDay()),
+  to: rangeEnd("Bis", () => null),
+}).refine((r) => !r.from || !r.to || r.from <= r.to, {
+  message: "Das Von-Datum darf nicht nach dem Bis-Datum liegen.",
+  path: ["to"],
+});
+
+/** The date range of the list: null ends are open. */
+export type AppointmentRange = z.infer<typeof appointmentRangeSchema>;
+
+/** What the list shows: search, sort, page and range. The exports take the same query. */
+export type AppointmentQuery = ListParams<AppointmentSortKey> & AppointmentRange;
+
+/**
+ * The query of GET /appointments/ and its exports: paging (spec 01 §9: 50 a page, newest first),
+ * sorting, a search and the date range.
+ */
 export const appointmentListSchema = listQuerySchema({
   sortKeys: appointmentSortKeys,
   defaultSort: "start_time",
   defaultDirection: "desc",
   defaultPageSize: 50,
   maxPageSize: 200,
-});
+}).and(appointmentRangeSchema).transform((query): AppointmentQuery => query);
 
 const sortColumns: SortColumns<AppointmentSortKey> = {
   start_time: (sql) => sql`a.starts_at`,
+  // The wall-clock time of day, whatever the date: all 08:00 lessons together.
+  time_of_day: (sql) => sql`(a.starts_at at time zone ${SCHOOL_TIME_ZONE})::time`,
   student_name: (sql) => sql`lower(${fullNameSql(sql, "s")})`,
   instructor_name: (sql) => sql`lower(${fullNameSql(sql, "i")})`,
+  appointment_type: (sql) => sql`lower(${appointmentTypeDisplaySql(sql)})`,
   vehicle: (sql) => sql`upper(v.name)`,
   status: (sql) => sql`a.status`,
   transmission_type: (sql) => sql`a.transmission`,
 };
 
+/**
+ * The WHERE of the list and the exports (aliases of appointmentJoins). The search matches
+ * student, instructor and vehicle folded on both sides (fold_search, migration 0010): "yilmaz"
+ * finds "Yılmaz", "weiss" "Weiß", "mueller" and "muller" "Müller". `activeOnly` leaves cancelled
+ * appointments out.
+ */
+export function appointmentWhere(
+  sql: Sql,
+  query: AppointmentQuery,
+  options: { activeOnly?: boolean } = {},
+) {
+  const conditions = [];
+  if (options.activeOnly) conditions.push(sql`a.status <> 'cancelled'`);
+  if (query.search) {
+    // chr(31) between the fields: a search cannot match across two of them.
+    const haystack = sql`${fullNameSql(sql, "s")} || chr(31) || ${fullNameSql(sql, "i")}
+                         || chr(31) || coalesce(v.name, '')`;
+    const pattern = containsPattern(query.search);
+    conditions.push(sql`(fold_search(${haystack}) like fold_search(${pattern})
+      or fold_search_umlauts(${haystack}) like fold_search_umlauts(${pattern}))`);
+  }
+  // Days are Berlin days: a lesson at 00:30 on the 1st belongs to the 1st, not to the 31st.
+  if (query.from) {
+    conditions.push(
+      sql`a.starts_at >= (${query.from}::date)::timestamp at time zone ${SCHOOL_TIME_ZONE}`,
+    );
+  }
+  if (query.to) {
+    conditions.push(
+      sql`a.starts_at < (${query.to}::date + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE}`,
+    );
+  }
+  if (!conditions.length) return sql``;
+  return sql`where ${conditions.reduce((all, c) => sql`${all} and ${c}`)}`;
+}
+
+/** The list's ORDER BY; rows without a vehicle last in both directions, then start and id. */
+export function appointmentOrder(sql: Sql, query: AppointmentQuery) {
+  const { sortKey, direction: dir } = pageSql(sql, query, sortColumns);
+  return sql`order by ${sortKey} ${dir} nulls last, a.starts_at ${dir}, a.id ${dir}`;
+}
+
+type RawRow = Omit<AppointmentRow, "appointment_type_display" | "type_display">;
+
 /** One page of appointments with the paging figures the screen reads. */
 export async function listAppointments(
   sql: Sql,
-  params: ListParams<AppointmentSortKey>,
+  query: AppointmentQuery,
 ): Promise<ListPage<AppointmentRow>> {
-  const pattern = containsPattern(params.search);
-  const where = params.search
-    ? sql`where lower(${fullNameSql(sql, "s")}) like ${pattern}
-             or lower(${fullNameSql(sql, "i")}) like ${pattern}
-             or lower(coalesce(v.name, '')) like ${pattern}`
-    : sql``;
-  const { sortKey, direction: dir, window } = pageSql(sql, params, sortColumns);
-  // Rows without a vehicle sort last in both directions; start time then id keep pages stable.
-  const rows = await sql<(Omit<AppointmentRow, "appointment_type_display" | "type_display">)[]>`
+  const where = appointmentWhere(sql, query);
+  const { window } = pageSql(sql, query, sortColumns);
+  const rows = await sql<RawRow[]>`
     ${appointmentSelect(sql)}
     ${where}
-    order by ${sortKey} ${dir} nulls last, a.starts_at ${dir}, a.id ${dir}
+    ${appointmentOrder(sql, query)}
     ${window}
   `;
   const [{ total }] = await sql<{ total: number }[]>`
     select count(*)::int as total ${appointmentJoins(sql)} ${where}
   `;
-  return listPage(rows.map(withDisplay), total, params);
+  return listPage(rows.map(withDisplay), total, query);
 }

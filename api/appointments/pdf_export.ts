@@ -2,6 +2,7 @@ import { jsPDF } from "jspdf";
 import type { AppointmentRow } from "./appointment_rows.ts";
 import { germanDate, germanWeekdayShort } from "../../common/german_words.ts";
 import { addDays, isoWeek, isoWeekday, mondayOf } from "../../common/time.ts";
+import { addUnicodeFonts, pdfFont } from "./pdf_fonts.ts";
 
 /** The file name of the weekly plans. */
 export const pdfFileName = "fahrplan-wochenplan.pdf";
@@ -25,19 +26,6 @@ interface WeekPlan {
   instructorName: string;
   monday: string;
   rows: AppointmentRow[];
-}
-
-/**
- * jspdf's built-in Helvetica only knows WinAnsi (Latin-1 plus a few signs): other letters lose
- * their accents (ğ → g) instead of printing as garbage.
- */
-export function pdfText(text: string): string {
-  return [...text].map((ch) => {
-    const code = ch.codePointAt(0)!;
-    if (code <= 0xff || "–—€„“”‚‘’…•".includes(ch)) return ch;
-    const plain = ch.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
-    return [...plain].every((c) => c.codePointAt(0)! <= 0xff) ? plain : "?";
-  }).join("");
 }
 
 function minutesOf(clock: string): number {
@@ -81,9 +69,9 @@ function drawPage(doc: jsPDF, plan: WeekPlan, hours: { first: number; last: numb
   const hourHeight = (grid.bottom - bodyTop) / (hours.last - hours.first);
 
   doc.setTextColor(...colors.text);
-  doc.setFont("helvetica", "bold").setFontSize(16);
-  doc.text(pdfText(`Wochenplan ${plan.instructorName} – KW ${week}`), page.margin, 19);
-  doc.setFont("helvetica", "normal").setFontSize(10).setTextColor(...colors.muted);
+  doc.setFont(pdfFont, "bold").setFontSize(16);
+  doc.text(`Wochenplan ${plan.instructorName} – KW ${week}`, page.margin, 19);
+  doc.setFont(pdfFont, "normal").setFontSize(10).setTextColor(...colors.muted);
   const lastDay = addDays(plan.monday, dayCount - 1);
   const count = plan.rows.length;
   doc.text(
@@ -100,7 +88,7 @@ function drawPage(doc: jsPDF, plan: WeekPlan, hours: { first: number; last: numb
   doc.setDrawColor(...colors.line).setLineWidth(0.2);
   doc.setFillColor(...colors.headerFill);
   doc.rect(left, grid.top, dayWidth * dayCount, grid.header, "F");
-  doc.setFont("helvetica", "bold").setFontSize(9).setTextColor(...colors.text);
+  doc.setFont(pdfFont, "bold").setFontSize(9).setTextColor(...colors.text);
   for (let d = 0; d < dayCount; d++) {
     const day = addDays(plan.monday, d);
     const label = `${germanWeekdayShort[d]} ${germanDate(day).slice(0, 6)}`;
@@ -108,7 +96,7 @@ function drawPage(doc: jsPDF, plan: WeekPlan, hours: { first: number; last: numb
   }
 
   // Hour lines and labels.
-  doc.setFont("helvetica", "normal").setFontSize(8).setTextColor(...colors.muted);
+  doc.setFont(pdfFont, "normal").setFontSize(8).setTextColor(...colors.muted);
   for (let h = hours.first; h <= hours.last; h++) {
     const y = bodyTop + (h - hours.first) * hourHeight;
     doc.line(left, y, left + dayWidth * dayCount, y);
@@ -148,15 +136,15 @@ function drawLesson(
   doc.rect(x, y, 0.9, height, "F");
 
   const textWidth = width - 3;
-  doc.setTextColor(...colors.text).setFont("helvetica", "bold").setFontSize(8);
-  const name = doc.splitTextToSize(pdfText(row.student_name), textWidth)[0] as string;
+  doc.setTextColor(...colors.text).setFont(pdfFont, "bold").setFontSize(8);
+  const name = doc.splitTextToSize(row.student_name, textWidth)[0] as string;
   doc.text(name, x + 2, y + 3.2);
   if (height >= 7) {
     // The status goes first: a narrow box cuts the line at its end.
     const extra = [pending ? "ausstehend" : "", row.vehicle].filter(Boolean).join(" · ");
     const detail = `${row.time}–${row.end_clock}${extra ? ` · ${extra}` : ""}`;
-    doc.setFont("helvetica", "normal").setFontSize(7).setTextColor(...colors.muted);
-    doc.text(doc.splitTextToSize(pdfText(detail), textWidth)[0] as string, x + 2, y + 6.3);
+    doc.setFont(pdfFont, "normal").setFontSize(7).setTextColor(...colors.muted);
+    doc.text(doc.splitTextToSize(detail, textWidth)[0] as string, x + 2, y + 6.3);
   }
 }
 
@@ -167,7 +155,7 @@ function drawLegend(doc: jsPDF) {
     colors.pendingEdge,
   ]];
   let x = page.width - page.margin;
-  doc.setFont("helvetica", "normal").setFontSize(9).setTextColor(...colors.muted);
+  doc.setFont(pdfFont, "normal").setFontSize(9).setTextColor(...colors.muted);
   for (const [label, color] of [...entries].reverse()) {
     doc.text(label, x, 26, { align: "right" });
     x -= doc.getTextWidth(label) + 4.5;
@@ -181,7 +169,7 @@ function drawFooters(doc: jsPDF, createdOn: string) {
   const pages = doc.getNumberOfPages();
   for (let p = 1; p <= pages; p++) {
     doc.setPage(p);
-    doc.setFont("helvetica", "normal").setFontSize(8).setTextColor(...colors.muted);
+    doc.setFont(pdfFont, "normal").setFontSize(8).setTextColor(...colors.muted);
     doc.text(`Erstellt am ${germanDate(createdOn)} mit Fahrplan`, page.margin, 202);
     doc.text(`Seite ${p} von ${pages}`, page.width - page.margin, 202, { align: "right" });
   }
@@ -194,11 +182,12 @@ function drawFooters(doc: jsPDF, createdOn: string) {
 export function weeklyPlansPdf(rows: AppointmentRow[], createdOn: string): Uint8Array {
   const doc = new jsPDF({ orientation: "landscape", unit: "mm", format: "a4", compress: true });
   doc.setProperties({ title: "Wochenpläne der Fahrlehrer", creator: "Fahrplan" });
+  addUnicodeFonts(doc);
   const plans = weekPlans(rows);
   if (plans.length === 0) {
-    doc.setFont("helvetica", "bold").setFontSize(16).setTextColor(...colors.text);
+    doc.setFont(pdfFont, "bold").setFontSize(16).setTextColor(...colors.text);
     doc.text("Wochenplan", page.margin, 19);
-    doc.setFont("helvetica", "normal").setFontSize(11).setTextColor(...colors.muted);
+    doc.setFont(pdfFont, "normal").setFontSize(11).setTextColor(...colors.muted);
     doc.text("Keine anstehenden Termine im gewählten Zeitraum.", page.margin, 30);
   }
   const hours = hourRange(rows);

@@ -4,8 +4,9 @@ import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
 import { appointmentsWorkbook, excelFileName } from "./excel_export.ts";
 import { schoolDay } from "../../common/time.ts";
-import { exportAppointments, exportRangeSchema } from "./export_rows.ts";
+import { exportAppointments } from "./export_rows.ts";
 import { appointmentsCalendar, icalFileName } from "./ical_export.ts";
+import { appointmentChangeRoutes } from "./change_routes.ts";
 import { appointmentListSchema, listAppointments } from "./list_query.ts";
 import { pdfFileName, weeklyPlansPdf } from "./pdf_export.ts";
 
@@ -18,16 +19,17 @@ function attachment(c: Context<AppEnv>, body: Uint8Array | string, fileName: str
   });
 }
 
-/** Mounted under /api/admin (admins only): the appointments list and its exports. */
+/** Mounted under /api/admin (admins only): the appointments list, its exports and changes. */
 export const appointmentRoutes = new Hono<AppEnv>()
+  .route("/", appointmentChangeRoutes)
   .get("/appointments/", validate("query", appointmentListSchema), async (c) => {
     return c.json<AnswerOf<"GET /admin/appointments/">>(
       await listAppointments(c.get("sql"), c.req.valid("query")),
     );
   })
-  // Excel: every appointment of the range (all of them without one), cancelled ones included
-  // with their status, so the office has the complete record.
-  .get("/appointments/export/excel/", validate("query", exportRangeSchema), async (c) => {
+  // The exports take the list's query (search, from, to, sort) and hold exactly the rows the
+  // list shows, all pages of them. Excel keeps cancelled ones with their status, as the list does.
+  .get("/appointments/export/excel/", validate("query", appointmentListSchema), async (c) => {
     const rows = await exportAppointments(c.get("sql"), c.req.valid("query"), {
       activeOnly: false,
     });
@@ -38,21 +40,17 @@ export const appointmentRoutes = new Hono<AppEnv>()
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
   })
-  // PDF: the weekly plans of the coming lessons (from today unless ?from= says otherwise).
-  .get("/appointments/export/pdf/", validate("query", exportRangeSchema), async (c) => {
-    const range = c.req.valid("query");
-    const today = schoolDay();
-    const rows = await exportAppointments(
-      c.get("sql"),
-      { from: range.from ?? today, to: range.to },
-      { activeOnly: true },
-    );
-    return attachment(c, weeklyPlansPdf(rows, today), pdfFileName, "application/pdf");
-  })
-  // iCal: every lesson that takes place (cancelled ones are not sent to calendars).
-  .get("/appointments/export/ical/", validate("query", exportRangeSchema), async (c) => {
+  // PDF: the weekly plans of the list's lessons that take place.
+  .get("/appointments/export/pdf/", validate("query", appointmentListSchema), async (c) => {
     const rows = await exportAppointments(c.get("sql"), c.req.valid("query"), {
       activeOnly: true,
+    });
+    return attachment(c, weeklyPlansPdf(rows, schoolDay()), pdfFileName, "application/pdf");
+  })
+  // iCal: the list's rows; cancelled ones as STATUS:CANCELLED (a calendar drops them on import).
+  .get("/appointments/export/ical/", validate("query", appointmentListSchema), async (c) => {
+    const rows = await exportAppointments(c.get("sql"), c.req.valid("query"), {
+      activeOnly: false,
     });
     return attachment(c, appointmentsCalendar(rows), icalFileName, "text/calendar; charset=utf-8");
   });

@@ -11,12 +11,14 @@ export function loadUser(): MiddlewareHandler<AppEnv> {
     const token = readCookie(c, "sessionid");
     c.set("user", null);
     c.set("sessionTokenHash", null);
+    c.set("sessionCsrfToken", null);
     if (token && /^[0-9a-f]{64}$/.test(token)) {
       const hash = await sha256Hex(token);
-      const user = await userForSession(c.get("sql"), hash);
-      if (user) {
-        c.set("user", user);
+      const session = await userForSession(c.get("sql"), hash);
+      if (session) {
+        c.set("user", session.user);
         c.set("sessionTokenHash", hash);
+        c.set("sessionCsrfToken", session.csrfToken);
       }
     }
     await next();
@@ -25,13 +27,17 @@ export function loadUser(): MiddlewareHandler<AppEnv> {
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Every state change needs the token of /api/csrf/ in X-CSRFToken, equal to the client's cookie. */
+/**
+ * Every state change needs the token of /api/csrf/ in X-CSRFToken: signed in, the one stored with
+ * the session (a token of another session, or a forged cookie, does not pass); before sign-in,
+ * the client's csrftoken cookie (double submit). Runs after loadUser.
+ */
 export function requireCsrf(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (stateChanging.has(c.req.method)) {
-      const cookie = readCookie(c, "csrftoken");
+      const expected = c.get("sessionCsrfToken") ?? readCookie(c, "csrftoken");
       const header = c.req.header("X-CSRFToken");
-      if (!cookie || !header || !constantTimeEqual(cookie, header)) {
+      if (!expected || !header || !constantTimeEqual(expected, header)) {
         throw new AppError(
           403,
           "csrf_failed",

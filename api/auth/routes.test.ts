@@ -171,5 +171,5 @@ Deno.test("the 11th failed login within 15 minutes answers 429", async () => {
     password: "geheim-passwort-1",
   });
   assertEquals(locked.status, 429);
-  assert((await locked.json()).error.includes("15 Minuten"));
+  assert(/Bitte versuchen Sie es um \d\d:\d\d Uhr erneut/.test((await locked.json()).error));
 });

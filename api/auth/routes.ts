@@ -5,23 +5,21 @@ import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
 import { clearCookie, readCookie, writeCookie } from "./cookies.ts";
-import { timingDummyHash, verifyPassword } from "../../common/passwords.ts";
-import {
-  clearFailures,
-  deleteSession,
-  findUserForLogin,
-  insertSession,
-  recentFailures,
-  recordFailure,
-} from "./queries.ts";
+import { timingDummyHash } from "../../common/passwords.ts";
+import { clientAddress } from "../lib/client_address.ts";
+import { verifyInPool } from "./hash_pool.ts";
+import { deleteSession, findUserForLogin, insertSession } from "./queries.ts";
+import { releaseAttempt, reserveAttempt } from "./throttle.ts";
 import { randomToken, sha256Hex } from "./tokens.ts";
+import { deviceHash, isTrustedDevice, trustDevice } from "./trusted_devices.ts";
 
 export const loginFailedMessage = "Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.";
-const maxFailures = 10;
 
 /** CSRF token, current user, login and logout. */
 export const authRoutes = new Hono<AppEnv>()
   .get("/csrf/", (c) => {
+    const sessionToken = c.get("sessionCsrfToken");
+    if (sessionToken) return c.json({ csrfToken: sessionToken });
     let token = readCookie(c, "csrftoken");
     if (!token || !/^[0-9a-f]{64}$/.test(token)) {
       token = randomToken();
@@ -37,26 +35,31 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/login/", validate("json", loginSchema), async (c) => {
     const sql = c.get("sql");
     const { username, password } = c.req.valid("json");
-    if (await recentFailures(sql, username) >= maxFailures) {
-      throw new AppError(
-        429,
-        "too_many_attempts",
-        "Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie 15 Minuten und versuchen Sie es dann erneut.",
-      );
-    }
     const user = await findUserForLogin(sql, username);
+    // Username and e-mail of one account count as one; a browser that signed in to it before
+    // counts apart, so strangers' failures do not lock the owner out.
+    const device = await deviceHash(c);
+    const account = await isTrustedDevice(sql, device, user?.id)
+      ? `device:${device}`
+      : user
+      ? `user:${user.id}`
+      : `name:${username.toLowerCase()}`;
+    const reservation = await reserveAttempt(sql, {
+      account,
+      address: `addr:${clientAddress(c)}`,
+    });
     // Unknown users are checked against a dummy hash so both failures take the same time.
-    const ok = await verifyPassword(password, user?.password_hash ?? await timingDummyHash());
+    const ok = await verifyInPool(password, user?.password_hash ?? await timingDummyHash());
     if (!user || !ok || !user.is_active) {
-      await recordFailure(sql, username);
       throw new AppError(401, "login_failed", loginFailedMessage);
     }
-    await clearFailures(sql, username);
+    await releaseAttempt(sql, reservation, account);
     const previous = c.get("sessionTokenHash");
     if (previous) await deleteSession(sql, previous);
     const token = randomToken();
-    await insertSession(sql, await sha256Hex(token), user.id);
+    await insertSession(sql, await sha256Hex(token), user.id, randomToken());
     writeCookie(c, "sessionid", token);
+    await trustDevice(c, user.id);
     const { password_hash: _hash, is_active: _active, ...publicUser } = user;
     return c.json<AnswerOf<"POST /auth/login/">>({ user: publicUser, ...publicUser });
   })

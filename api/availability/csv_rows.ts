@@ -15,7 +15,8 @@ import { formatMinutes } from "../../common/time.ts";
  * - The header line is optional; when present it may order the four columns freely.
  * - day_of_week: 1 (Montag) to 7 (Sonntag) or the German day name (also "Mo", "Di", ...).
  * - start_time, end_time: HH:MM (or HH:MM:SS); the end must lie after the start.
- * - Each line becomes one 'available' row of an existing instructor or student.
+ * - Each line becomes one weekly row of an existing instructor ('work') or student ('available'),
+ *   on a planned weekday only (docs/decisions/0012-one-availability-model.md).
  */
 export const importColumns = ["username", "day_of_week", "start_time", "end_time"] as const;
 
@@ -63,6 +64,9 @@ export function decodeCsv(bytes: Uint8Array): string {
   }
 }
 
+// deno-lint-ignore no-control-regex
+const controlCharacter = /[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
 function guessDelimiter(text: string): ";" | "," {
   const firstLine = text.split(/\r?\n/).find((l) => l.trim()) ?? "";
   const count = (ch: string) => firstLine.split(ch).length - 1;
@@ -101,6 +105,9 @@ export function parseImportCsv(text: string): ImportLine[] {
     }
     const [username, dayText, startText, endText] = order.map((i) => (cells[i] ?? "").trim());
     if (!username) throw rowError(line, "Der Benutzername fehlt.");
+    if (controlCharacter.test(username)) {
+      throw rowError(line, "Der Benutzername enthält unzulässige Steuerzeichen.");
+    }
     const start = minutes(startText, line, "Startzeit");
     const end = minutes(endText, line, "Endzeit");
     if (end <= start) throw rowError(line, "Die Endzeit muss nach der Startzeit liegen.");

@@ -53,8 +53,8 @@ async function importCsv(
 
 const countAvailable = async () =>
   (await t
-    .sql`select count(*)::int as n from availabilities where availability_type = 'available'`)[0]
-    .n;
+    .sql`select count(*)::int as n from availabilities
+          where availability_type in ('available', 'work')`)[0].n;
 
 Deno.test("a good ;-separated file with BOM and German day names imports every line", async () => {
   await clean();
@@ -67,9 +67,11 @@ Deno.test("a good ;-separated file with BOM and German day names imports every l
   assertEquals(status, 200);
   assertEquals(body, { created: 3, message: "3 Verfügbarkeiten importiert." });
   const rows = await t.sql`
-    select user_id::int, day_of_week, start_time::text, end_time::text from availabilities
-    where availability_type = 'available' order by user_id, day_of_week
+    select user_id::int, availability_type as kind, day_of_week, start_time::text,
+           end_time::text from availabilities
+    where availability_type in ('available', 'work') order by user_id, day_of_week
   `;
+  // An instructor's lines are working times, a student's her own grid (decision 0012).
   assertEquals(rows.map((r) => [r.user_id, r.day_of_week, r.start_time, r.end_time]), [
     [anna, 1, "08:00:00", "12:00:00"],
     [jonas, 2, "14:00:00", "18:30:00"],
@@ -99,6 +101,17 @@ Deno.test("importing the same lines again adds nothing", async () => {
   const { body } = await importCsv(admin, "anna.schmidt;1;08:00;12:00\n");
   assertEquals(body, { created: 0, message: "0 Verfügbarkeiten importiert." });
   assertEquals(await countAvailable(), 1);
+});
+
+Deno.test("two imports of the same file at once store each line once", async () => {
+  await clean();
+  const file = "anna.schmidt;1;08:00;12:00\njonas.mueller;2;14:00;16:00\n";
+  const other = t.client();
+  await other.login("chef");
+  const results = await Promise.all([importCsv(admin, file), importCsv(other, file)]);
+  assertEquals(results.map((r) => r.status), [200, 200]);
+  assertEquals(results[0].body.created + results[1].body.created, 2);
+  assertEquals(await countAvailable(), 2);
 });
 
 Deno.test("a bad line answers 400 naming the line, and nothing of the file is imported", async () => {
@@ -272,6 +285,7 @@ Deno.test("special dates of a user answer {results}", async () => {
   assertEquals(body.results.map(({ id: _id, ...rest }: { id: number }) => rest), [
     {
       date: "2026-05-04",
+      end_date: "2026-05-04",
       is_unavailable: true,
       start_time: null,
       end_time: null,
@@ -279,6 +293,7 @@ Deno.test("special dates of a user answer {results}", async () => {
     },
     {
       date: "2026-05-11",
+      end_date: "2026-05-11",
       is_unavailable: false,
       start_time: "14:00",
       end_time: "16:00",
@@ -304,4 +319,99 @@ Deno.test("instructors and students get 403 on every availability call", async (
   const [{ n }] = await t.sql`select count(*)::int as n from availabilities where day_of_week = 4
     and availability_type = 'available'`;
   assertEquals(n, 0);
+});
+
+Deno.test("the list filters by role, person and weekday", async () => {
+  await clean();
+  await addAvailable([
+    [anna, 1, "08:00", "12:00"],
+    [anna, 2, "09:00", "12:00"],
+    [jonas, 2, "14:00", "18:30"],
+    [jonas, 3, "15:00", "16:00"],
+  ]);
+  const ids = async (query: string) => {
+    const res = await admin.get(`/api/admin/availabilities/?page_size=100&${query}`);
+    assertEquals(res.status, 200);
+    const body = await res.json();
+    return body.results.map((r: { user_id: number; day_of_week: number }) =>
+      `${r.user_id === anna ? "anna" : "jonas"}-${r.day_of_week}`
+    ).sort();
+  };
+  assertEquals(await ids("role=instructor"), ["anna-1", "anna-2"]);
+  assertEquals(await ids("role=student"), ["jonas-2", "jonas-3"]);
+  assertEquals(await ids(`person=${jonas}`), ["jonas-2", "jonas-3"]);
+  assertEquals(await ids("day_of_week=2"), ["anna-2", "jonas-2"]);
+  assertEquals(await ids(`day_of_week=2&person=${anna}`), ["anna-2"]);
+  assertEquals(await ids("role=&person=&day_of_week="), ["anna-1", "anna-2", "jonas-2", "jonas-3"]);
+  const bad = await admin.get("/api/admin/availabilities/?day_of_week=8");
+  assertEquals([bad.status, (await bad.json()).error], [
+    400,
+    "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen.",
+  ]);
+  const badRole = await admin.get("/api/admin/availabilities/?role=admin");
+  assertEquals(badRole.status, 400);
+});
+
+Deno.test("the admin adds and deletes an absence range of a person, with audit lines", async () => {
+  await clean();
+  await t.sql`delete from special_dates`;
+  const [before] = await t.sql`select special_dates_version as v from users where id = ${jonas}`;
+  const res = await admin.post("/api/admin/special-dates/", {
+    user_id: jonas,
+    date: "2027-07-05",
+    end_date: "2027-07-09",
+    is_unavailable: false,
+    start_time: "08:00",
+    end_time: "12:00",
+    description: "Praktikum",
+  });
+  assertEquals(res.status, 201);
+  const created = await res.json();
+  assertEquals(created.message, "Abwesenheit gespeichert. 0 Termine sind betroffen.");
+  const list = await (await admin.get(`/api/admin/special-dates/?user=${jonas}`)).json();
+  assertEquals(list.results.length, 1);
+  assertEquals([list.results[0].date, list.results[0].end_date], ["2027-07-05", "2027-07-09"]);
+  const [after] = await t.sql`select special_dates_version as v from users where id = ${jonas}`;
+  assertEquals(after.v, before.v + 1);
+  const [line] = await t.sql`
+    select summary from audit_log where action = 'absence.create' order by id desc limit 1`;
+  assert(line.summary.includes("vom 05.07.2027 bis 09.07.2027, 08:00–12:00 Uhr eingetragen"));
+
+  const reversed = await admin.post("/api/admin/special-dates/", {
+    user_id: jonas,
+    date: "2027-07-05",
+    end_date: "2027-07-01",
+    is_unavailable: true,
+  });
+  assertEquals([reversed.status, (await reversed.json()).error], [
+    400,
+    "Das Enddatum darf nicht vor dem Startdatum liegen.",
+  ]);
+
+  const gone = await admin.delete(`/api/admin/special-dates/${created.id}/`);
+  assertEquals(gone.status, 200);
+  assertEquals((await t.sql`select 1 from special_dates`).length, 0);
+  assertEquals((await admin.delete(`/api/admin/special-dates/${created.id}/`)).status, 404);
+});
+
+Deno.test("70,000 distinct usernames answer 4xx or success, never 500", async () => {
+  // More names than Postgres has bind parameters (65,535): the file once answered 500.
+  await clean();
+  const unknown = Array.from({ length: 70_000 }, (_, i) => `fremd.${i};1;08:00;09:00`);
+  const refused = await importCsv(admin, unknown.join("\n"));
+  assertEquals(refused.status, 400);
+  assertEquals(refused.body.error, "Zeile 1: Unbekannter Benutzer „fremd.0“.");
+
+  await t.sql`
+    insert into users (username, role, password_hash)
+    select 'viele.' || n, 'student', 'kein-login' from generate_series(0, 69999) as n
+  `;
+  // Last in this file: the 70,000 people stay (deleting them cascades through every table).
+  const known = Array.from({ length: 70_000 }, (_, i) => `viele.${i};2;08:00;09:00`);
+  const imported = await importCsv(admin, known.join("\n"));
+  assertEquals(imported.status, 200);
+  assertEquals(imported.body.created, 70_000);
+  assertEquals(await countAvailable(), 70_000);
+  const again = await importCsv(admin, known.join("\n"));
+  assertEquals([again.status, again.body.created], [200, 0]);
 });

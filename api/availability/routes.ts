@@ -1,9 +1,13 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppEnv } from "../env.ts";
 import { AppError, invalid } from "../lib/errors.ts";
 import { listQuerySchema } from "../lib/list_params.ts";
 import { parseWith } from "../lib/validate.ts";
 import { decodeCsv, parseImportCsv } from "./csv_rows.ts";
+import { addAbsence, deleteAbsence } from "./absence_writes.ts";
+import { specialDateSchema } from "../self_service/schemas.ts";
+import { validate } from "../lib/validate.ts";
 import {
   availabilitiesOfUser,
   availabilitySortKeys,
@@ -12,7 +16,19 @@ import {
   specialDatesOfUser,
 } from "./queries.ts";
 
+/** The list's filters: role, one person, one weekday; empty means all. */
 const listSchema = listQuerySchema({ sortKeys: availabilitySortKeys, defaultSort: "full_name" });
+const filterSchema = z.object({
+  role: z.enum(["", "instructor", "student"], {
+    error: "Die Rolle muss „instructor“ oder „student“ sein.",
+  }).optional().transform((value) => value || null),
+  person: z.string().trim()
+    .regex(/^(|[1-9]\d{0,14})$/, "Ungültige Personen-ID.")
+    .optional().transform((value) => (value ? Number(value) : null)),
+  day_of_week: z.string().trim()
+    .regex(/^[1-7]?$/, "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen.")
+    .optional().transform((value) => (value ? Number(value) : null)),
+});
 
 /** The import is for hand-made lists; 2 MB is tens of thousands of lines. */
 export const maxImportBytes = 2 * 1024 * 1024;
@@ -31,12 +47,29 @@ export const availabilityRoutes = new Hono<AppEnv>()
     const user = userParam(query.user);
     if (user !== null) return c.json({ results: await availabilitiesOfUser(sql, user) });
     const params = parseWith(listSchema, query);
-    return c.json(await listAvailabilities(sql, params));
+    const filters = parseWith(filterSchema, query);
+    return c.json(await listAvailabilities(sql, { ...params, ...filters }));
   })
   .get("/special-dates/", async (c) => {
     const user = userParam(c.req.query("user"));
     if (user === null) throw invalid("Bitte geben Sie einen Benutzer an (?user=).");
     return c.json({ results: await specialDatesOfUser(c.get("sql"), user) });
+  })
+  // The admin adds or removes one absence range of a person (whole or part days), as the
+  // person's own screen does; each change bumps the person's version and writes an audit line.
+  .post(
+    "/special-dates/",
+    validate("json", specialDateSchema.and(z.object({ user_id: z.number().int().positive() }))),
+    async (c) => {
+      const answer = await addAbsence(c.get("sql"), c.get("user"), c.req.valid("json"));
+      return c.json(answer, 201);
+    },
+  )
+  .delete("/special-dates/:id/", async (c) => {
+    const id = userParam(c.req.param("id"));
+    if (id === null) throw invalid("Ungültige ID.");
+    await deleteAbsence(c.get("sql"), c.get("user"), id);
+    return c.json({ message: "Abwesenheit gelöscht." });
   })
   .post("/availabilities/import/", async (c) => {
     const form = await c.req.formData().catch(() => {
@@ -54,6 +87,6 @@ export const availabilityRoutes = new Hono<AppEnv>()
     }
     if (file.size === 0) throw invalid("Die Datei ist leer.");
     const lines = parseImportCsv(decodeCsv(new Uint8Array(await file.arrayBuffer())));
-    const created = await importAvailabilities(c.get("sql"), lines);
+    const created = await importAvailabilities(c.get("sql"), lines, c.get("user"));
     return c.json({ created, message: `${created} Verfügbarkeiten importiert.` });
   });

@@ -6,6 +6,7 @@ import type {
   SkippedRow,
 } from "../../common/contract/imports.ts";
 import type { Sql } from "../../db/connection.ts";
+import { type AuditActor, recordAudit } from "../lib/audit.ts";
 import { AppError } from "../lib/errors.ts";
 import { sameTransaction } from "../lib/savepoints.ts";
 import type { InstructorData } from "../people/instructor_payload.ts";
@@ -22,7 +23,8 @@ export const previewRows = 20;
 async function existingEmails(sql: Sql, emails: string[]): Promise<Set<string>> {
   if (!emails.length) return new Set();
   const rows = await sql<{ email: string }[]>`
-    select lower(email) as email from users where email <> '' and lower(email) in ${sql(emails)}
+    select lower(email) as email from users
+    where email <> '' and lower(email) = any(${emails.map((e) => e.toLowerCase())}::text[])
   `;
   return new Set(rows.map((r) => r.email));
 }
@@ -98,6 +100,7 @@ export async function importPeople(
   sql: Sql,
   role: Role,
   file: CheckedFile,
+  actor: AuditActor | null,
 ): Promise<ImportResult> {
   if (file.errors.length) throw invalidFile(file.errors);
   const { skipped, fresh, total } = await sortRows(sql, file);
@@ -139,6 +142,14 @@ export async function importPeople(
         });
       out.push({ name: user.name, username: user.username, password: user.password });
     }
+    // One line for the whole file, not one per person.
+    await recordAudit(
+      tx as unknown as Sql,
+      actor,
+      `import.${role}s`,
+      `Import: ${out.length} ${label} angelegt, ${skipped.length} übersprungen`,
+      { created: out.length, skipped: skipped.length, total },
+    );
     return out;
   }) as CreatedCredentials[];
   const known = skipped.filter((r) => r.reason === "bereits vorhanden").length;

@@ -44,7 +44,10 @@ function importRoute(role: Role) {
     if (["1", "true", "ja"].includes(c.req.query("preview") ?? "")) {
       return c.json<ImportPreview>(await previewPeople(c.get("sql"), role, checked));
     }
-    return c.json<ImportResult>(await importPeople(c.get("sql"), role, checked), 201);
+    return c.json<ImportResult>(
+      await importPeople(c.get("sql"), role, checked, c.get("user")),
+      201,
+    );
   };
 }
 

@@ -1,7 +1,14 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError } from "./errors.ts";
+
+// zod's own messages (the `details` of a 400) in German, for every schema of the API.
+z.config(z.locales.de());
+
+/** How zod's German locale starts its messages; our schemas' own messages never start so. */
+const zodDefaultMessage =
+  /^(Ungültige (Eingabe|Option|Zahl: muss)|Ungültig: |Ungültiger (Schlüssel|String|Wert)|Zu (klein|groß): erwartet|Unbekannter? Schlüssel)/;
 
 /**
  * Our German error body for failed zod validation. The first issue's message becomes `error`
@@ -9,7 +16,7 @@ import { AppError } from "./errors.ts";
  */
 function validationError(issues: z.core.$ZodIssue[]): AppError {
   const first = issues[0];
-  const message = first?.message && !first.message.startsWith("Invalid")
+  const message = first?.message && !zodDefaultMessage.test(first.message)
     ? first.message
     : `Ungültige Eingabe im Feld „${first?.path.join(".") || "Anfrage"}“.`;
   return new AppError(

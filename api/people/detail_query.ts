@@ -38,7 +38,7 @@ function weeklyRows(sql: Sql, id: number, types: string[]) {
 function vacationRows(sql: Sql, id: number) {
   return sql<{ start: string; end: string }[]>`
     select start_date as start, end_date as "end" from vacation_periods
-    where user_id = ${id} order by start_date, id
+    where user_id = ${id} and kind = 'vacation' order by start_date, id
   `;
 }
 

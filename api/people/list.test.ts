@@ -88,6 +88,8 @@ Deno.test("instructor rows carry profile, this month's hours against target and 
     profile: { transmission_types: ["automatic", "manual"], monthly_hours_target: 40 },
     week_hours: { current: 1.5, target: 40 },
     today_appointments: 1,
+    // Today's lesson is before the planning horizon (from tomorrow); no working hours entered.
+    utilization: { percent: 0, planned_hours: 0, available_hours: 0, appointments: 0 },
   });
   assert(!Number.isNaN(Date.parse(a.date_joined)));
   assertEquals(b.full_name, "bernd", "the name falls back to the username");

@@ -27,7 +27,12 @@ export function vacationRows(rows: z.infer<typeof vacationPeriods>) {
   return rows
     .map((row, i) => ({ row, name: `Urlaub ${i + 1}` }))
     .filter(({ row }) => !isBlank(row.start) && !isBlank(row.end))
-    .map(({ row, name }) => parseDateRange(row.start, row.end, name));
+    .map(({ row, name }) => parseDateRange(row.start, row.end, name))
+    // The same period twice (a repeated line of a spreadsheet) is one absence: the database
+    // refuses identical absences (migration 0020).
+    .filter((range, i, all) =>
+      all.findIndex((other) => other.start === range.start && other.end === range.end) === i
+    );
 }
 
 type PersonInput = { first_name?: string | null; last_name?: string | null } & {

@@ -1,7 +1,9 @@
 import { Hono } from "hono";
 import type { Sql } from "../../db/connection.ts";
 import type { AppEnv } from "../env.ts";
+import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
+import { fullNameSql } from "../lib/person_name.ts";
 import { listQuerySchema } from "../lib/list_params.ts";
 import { parseWith, validate } from "../lib/validate.ts";
 import { userDetail } from "./detail_query.ts";
@@ -33,6 +35,16 @@ async function roleOf(sql: Sql, id: number): Promise<string> {
   return row.role;
 }
 
+const roleWord = (role: string) => role === "instructor" ? "Fahrlehrer" : "Fahrschüler";
+
+/** "Fahrlehrer Max Muster", for the activity log. */
+async function personLabel(tx: Sql, id: number): Promise<string> {
+  const [row] = await tx<{ role: string; name: string }[]>`
+    select role, ${fullNameSql(tx)} as name from users u where id = ${id}
+  `;
+  return row ? `${roleWord(row.role)} ${row.name}` : `Benutzer ${id}`;
+}
+
 /** Instructors and students for the Verwaltung (spec 02 §7); mounted under /api/admin. */
 export const peopleRoutes = new Hono<AppEnv>()
   .get("/users/", async (c) => {
@@ -60,23 +72,37 @@ export const peopleRoutes = new Hono<AppEnv>()
     });
     // The payload's schema follows the stored role; role, is_staff, username and password
     // are not part of either schema and are stripped, so they can never change here.
-    if (role === "instructor") {
-      const input = parseWith(instructorPayloadSchema, body);
-      await updateInstructor(sql, id, instructorData(input, "update"));
-    } else if (role === "student") {
-      const input = parseWith(studentUpdateSchema, body);
-      await updateStudent(sql, id, studentUpdateData(input));
-    } else {
+    if (role !== "instructor" && role !== "student") {
       throw new AppError(
         403,
         "admin_protected",
         "Administratorkonten können hier nicht bearbeitet werden.",
       );
     }
+    // Checked before the transaction opens: a bad payload holds no lock.
+    let save: (inner: Sql) => Promise<void>;
+    if (role === "instructor") {
+      const data = instructorData(parseWith(instructorPayloadSchema, body), "update");
+      save = (inner) => updateInstructor(inner, id, data);
+    } else {
+      const data = studentUpdateData(parseWith(studentUpdateSchema, body));
+      save = (inner) => updateStudent(inner, id, data);
+    }
+    await inTransaction(sql, async (tx, inner) => {
+      await save(inner);
+      const label = await personLabel(tx, id);
+      await recordAudit(tx, c.get("user"), "person.update", `${label} bearbeitet`, { user_id: id });
+    });
     return c.json(await userDetail(sql, id));
   })
   .delete("/users/:id/delete/", async (c) => {
-    const role = await deleteUser(c.get("sql"), userId(c.req.param("id")));
+    const id = userId(c.req.param("id"));
+    const role = await inTransaction(c.get("sql"), async (tx, inner) => {
+      const label = await personLabel(tx, id);
+      const role = await deleteUser(inner, id);
+      await recordAudit(tx, c.get("user"), "person.delete", `${label} gelöscht`, { user_id: id });
+      return role;
+    });
     const message = role === "instructor"
       ? "Fahrlehrer erfolgreich gelöscht"
       : "Fahrschüler erfolgreich gelöscht";
@@ -84,11 +110,23 @@ export const peopleRoutes = new Hono<AppEnv>()
   })
   .post("/instructors/create-manual/", validate("json", instructorPayloadSchema), async (c) => {
     const data = instructorData(c.req.valid("json"), "create");
-    const created = await createInstructor(c.get("sql"), data);
+    const created = await inTransaction(c.get("sql"), async (tx, inner) => {
+      const user = await createInstructor(inner, data);
+      await recordAudit(tx, c.get("user"), "person.create", `Fahrlehrer ${user.name} angelegt`, {
+        user_id: user.id,
+      });
+      return user;
+    });
     return c.json({ ...created, message: "Fahrlehrer erfolgreich erstellt!" }, 201);
   })
   .post("/students/create-manual/", validate("json", studentCreateSchema), async (c) => {
     const data = studentCreateData(c.req.valid("json"));
-    const created = await createStudent(c.get("sql"), data);
+    const created = await inTransaction(c.get("sql"), async (tx, inner) => {
+      const user = await createStudent(inner, data);
+      await recordAudit(tx, c.get("user"), "person.create", `Fahrschüler ${user.name} angelegt`, {
+        user_id: user.id,
+      });
+      return user;
+    });
     return c.json({ ...created, message: "Schüler erfolgreich erstellt!" }, 201);
   });

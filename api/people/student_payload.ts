@@ -125,10 +125,26 @@ function freePeriodRows(day: number, ranges: { start: string; end: string }[]): 
     }));
 }
 
+/** The student can drive from arrival until this time (data model contract). */
+const arrivalDayEnd = 20 * 60;
+
 function arrivalRow(day: number, time: unknown): WeeklyRow {
-  const start = formatMinutes(parseTime(time, `Ankunftszeit ${germanDayName(day)}`));
-  // The student can drive from arrival until 20:00 (data model contract).
-  return { availability_type: "arrival", day_of_week: day, start, end: "20:00", period: null };
+  const label = `Ankunftszeit ${germanDayName(day)}`;
+  const minutes = parseTime(time, label);
+  if (minutes >= arrivalDayEnd) {
+    throw invalid(
+      `${label}: ${formatMinutes(minutes)} liegt nicht vor dem Ende der Fahrzeit um ` +
+        `${formatMinutes(arrivalDayEnd)}.`,
+    );
+  }
+  const end = formatMinutes(arrivalDayEnd);
+  return {
+    availability_type: "arrival",
+    day_of_week: day,
+    start: formatMinutes(minutes),
+    end,
+    period: null,
+  };
 }
 
 function schoolRow(day: number, start: unknown, end: unknown): WeeklyRow {

@@ -2,6 +2,7 @@ import type { Sql } from "../../db/connection.ts";
 import type { PersonRow } from "../../common/contract/person_row.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { instructorUtilization, type Utilization } from "../lib/instructor_utilization.ts";
 
 /**
  * Planned hours per transmission from now on (non-cancelled), per student `u`. Together with
@@ -104,11 +105,17 @@ export async function userRows(sql: Sql, ids: number[]) {
     ) next on true
     where u.id = any(${ids}::bigint[])
   `;
+  // The same utilization the dashboard shows (one function, one horizon, one basis).
+  const utilization = await instructorUtilization(
+    sql,
+    rows.filter((row) => row.role === "instructor").map((row) => row.id),
+  );
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined).map(shapeRow);
+  return ids.map((id) => byId.get(id)).filter((row) => row !== undefined)
+    .map((row) => shapeRow(row, utilization.get(row.id)));
 }
 
-function shapeRow(row: Flat) {
+function shapeRow(row: Flat, utilization?: Utilization) {
   if (row.role === "instructor") {
     const target = Number(row.monthly_hours_target ?? 0);
     return {
@@ -120,6 +127,8 @@ function shapeRow(row: Flat) {
       // 'Diesen Monat' shows '-' without a target, so there is nothing to compare against.
       week_hours: target > 0 ? { current: round2(row.month_hours), target } : null,
       today_appointments: row.today ?? 0,
+      // Planned ÷ available working hours of the next 30 days, as on the dashboard.
+      utilization: utilization ?? null,
     };
   }
   if (row.role === "student") {

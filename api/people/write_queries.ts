@@ -211,7 +211,11 @@ interface WeeklyInsert {
 
 /** Replaces the user's availability rows of `types` by `rows` and bumps the self-service ETag. */
 async function replaceWeekly(tx: Tx, id: number, types: string[], rows: WeeklyInsert[]) {
-  await tx`delete from availabilities where user_id = ${id} and availability_type in ${tx(types)}`;
+  if (types.length) {
+    await tx`delete from availabilities where user_id = ${id} and availability_type in ${
+      tx(types)
+    }`;
+  }
   if (rows.length) {
     const values = rows.map((r) => ({
       user_id: id,
@@ -230,7 +234,8 @@ async function replaceWeekly(tx: Tx, id: number, types: string[], rows: WeeklyIn
 }
 
 async function replaceVacations(tx: Tx, id: number, rows: { start: string; end: string }[]) {
-  await tx`delete from vacation_periods where user_id = ${id}`;
+  // Sick notes (kind 'sick') are not part of the form and stay as they are.
+  await tx`delete from vacation_periods where user_id = ${id} and kind = 'vacation'`;
   if (rows.length) {
     const values = rows.map((r) => ({ user_id: id, start_date: r.start, end_date: r.end }));
     await tx`insert into vacation_periods ${tx(values)}`;
@@ -244,7 +249,16 @@ async function replaceInstructorRows(tx: Tx, id: number, data: InstructorData) {
     data.blocks,
   ]] as const;
   for (const [type, rows] of weekly) {
-    if (rows) {
+    if (rows && type === "work") {
+      // The form edits Monday to Friday: working times on other days (Saturday's, from the grid or
+      // an import) stay unless the payload names that day (docs/decisions/0012).
+      const days = [...new Set([1, 2, 3, 4, 5, ...rows.map((r) => r.day_of_week!)])];
+      await tx`delete from availabilities
+                where user_id = ${id} and availability_type = 'work' and day_of_week in ${
+        tx(days)
+      }`;
+      await replaceWeekly(tx, id, [], rows.map((r) => ({ ...r, availability_type: type })));
+    } else if (rows) {
       await replaceWeekly(tx, id, [type], rows.map((r) => ({ ...r, availability_type: type })));
     }
   }
@@ -264,7 +278,14 @@ async function replaceInstructorRows(tx: Tx, id: number, data: InstructorData) {
 }
 
 async function replaceStudentRows(tx: Tx, id: number, data: StudentData) {
-  if (data.weekly) await replaceWeekly(tx, id, ["school", "arrival", "free_period"], data.weekly);
+  if (data.weekly) {
+    // As for working times: school times on days the form does not show stay as they are.
+    const days = [...new Set([1, 2, 3, 4, 5, ...data.weekly.map((r) => r.day_of_week!)])];
+    await tx`delete from availabilities
+              where user_id = ${id} and availability_type in ('school', 'arrival', 'free_period')
+                and day_of_week in ${tx(days)}`;
+    await replaceWeekly(tx, id, [], data.weekly);
+  }
   if (data.vacations) await replaceVacations(tx, id, data.vacations);
 }
 

@@ -1,6 +1,8 @@
+import type { ReplanOutcome } from "../../common/contract/affected.ts";
 import type { PlannerProgress, UnplannedNeed } from "../../common/contract/planner_progress.ts";
 import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import type { JobRow } from "./queries.ts";
+import { STALLED_STEP } from "../../solver/worker/jobs.ts";
 
 const number = (value: unknown) => (typeof value === "number" ? value : 0);
 
@@ -14,9 +16,11 @@ export function toProgress(job: JobRow | undefined): PlannerProgress {
     : job.status;
   return {
     job_id: job?.id ?? null,
+    kind: job?.kind ?? "full",
     status,
     progress_percent: job?.progress_percent ?? 0,
-    current_step: job?.current_step ?? "",
+    // A dead worker's last step ("15 %") would otherwise stand until another one takes over.
+    current_step: job?.stalled ? STALLED_STEP : job?.current_step ?? "",
     total_variables: job?.total_variables ?? 0,
     processed_variables: job?.processed_variables ?? 0,
     error_message: job?.error_message ?? null,
@@ -37,5 +41,8 @@ export function toProgress(job: JobRow | undefined): PlannerProgress {
     duration_minutes: number(r.duration_minutes),
     upper_bound: number(r.upper_bound),
     unplanned: Array.isArray(r.unplanned) ? r.unplanned as UnplannedNeed[] : [],
+    replan: job?.kind === "replan_affected" && r.replan && typeof r.replan === "object"
+      ? r.replan as ReplanOutcome
+      : null,
   };
 }

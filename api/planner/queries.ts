@@ -1,9 +1,12 @@
 import type { Sql } from "../../db/connection.ts";
 import { schoolLogTime } from "../../common/time.ts";
+import { type AuditActor, recordAudit } from "../lib/audit.ts";
+import { STALE_AFTER_SECONDS } from "../../solver/worker/jobs.ts";
 
 /** A planner_jobs row as the progress call reads it. */
 export interface JobRow {
   id: number;
+  kind: "full" | "replan_affected";
   status: "queued" | "running" | "completed" | "failed" | "cancelled";
   progress_percent: number;
   current_step: string;
@@ -15,6 +18,8 @@ export interface JobRow {
   started_at: string | null;
   created_at: string;
   finished_at: string | null;
+  /** Running, but its worker has sent no heartbeat for STALE_AFTER_SECONDS. */
+  stalled: boolean;
 }
 
 /** Thrown by insertQueuedJob when a job is already queued or running. */
@@ -24,15 +29,30 @@ export class JobAlreadyActive extends Error {}
  * Inserts a queued job and wakes the workers. The unique partial index planner_jobs_one_active
  * refuses a second queued/running job, even when two starts arrive at the same instant.
  */
-export async function insertQueuedJob(sql: Sql): Promise<number> {
+export async function insertQueuedJob(
+  sql: Sql,
+  actor: AuditActor | null,
+  kind: JobRow["kind"] = "full",
+): Promise<number> {
+  const requestedBy = actor?.id ?? null;
+  const requested = kind === "full"
+    ? "Planung angefordert"
+    : "Neuplanung der Betroffenen angefordert";
   try {
     return await sql.begin(async (tx) => {
       const [row] = await tx`
-        insert into planner_jobs (status, current_step, activity_log)
-        values ('queued', 'Wartet auf den Planungsdienst',
-                ${tx.json([`${schoolLogTime()} Planung angefordert`])})
+        insert into planner_jobs (status, kind, requested_by, current_step, activity_log)
+        values ('queued', ${kind}, ${requestedBy}, 'Wartet auf den Planungsdienst',
+                ${tx.json([`${schoolLogTime()} ${requested}`])})
         returning id::int
       `;
+      await recordAudit(
+        tx,
+        actor,
+        kind === "full" ? "planner.start" : "planner.replan_start",
+        kind === "full" ? "Planung gestartet" : "Neuplanung der betroffenen Termine gestartet",
+        { job_id: row.id },
+      );
       // Delivered at commit, so a woken worker sees the row.
       await tx`select pg_notify('planner_jobs', ${String(row.id)})`;
       return row.id as number;
@@ -46,8 +66,10 @@ export async function insertQueuedJob(sql: Sql): Promise<number> {
 /** The newest job not dismissed from the dashboard, if any. */
 export async function latestVisibleJob(sql: Sql): Promise<JobRow | undefined> {
   const [row] = await sql<JobRow[]>`
-    select id::int, status, progress_percent, current_step, total_variables, processed_variables,
-           activity_log, error_message, result, started_at, created_at, finished_at
+    select id::int, kind, status, progress_percent, current_step, total_variables, processed_variables,
+           activity_log, error_message, result, started_at, created_at, finished_at,
+           (status = 'running' and heartbeat_at < now() - make_interval(secs => ${STALE_AFTER_SECONDS}))
+             as stalled
       from planner_jobs
      where not dismissed
      order by id desc
@@ -61,7 +83,21 @@ export async function latestVisibleJob(sql: Sql): Promise<JobRow | undefined> {
  * its worker notices on its next heartbeat (within a second), stops and writes nothing, because
  * it only writes a plan while the row is still 'running' under its own worker id.
  */
-export async function cancelActiveJob(sql: Sql): Promise<number | undefined> {
+export async function cancelActiveJob(
+  sql: Sql,
+  actor: AuditActor | null,
+): Promise<number | undefined> {
+  return await sql.begin(async (t) => {
+    const tx = t as unknown as Sql;
+    const id = await markCancelled(tx);
+    if (id !== undefined) {
+      await recordAudit(tx, actor, "planner.cancel", "Planung abgebrochen", { job_id: id });
+    }
+    return id;
+  }) as number | undefined;
+}
+
+async function markCancelled(sql: Sql): Promise<number | undefined> {
   const [row] = await sql`
     update planner_jobs
        set cancel_requested = true,

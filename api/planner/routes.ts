@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
+import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
 import { toProgress } from "./progress.ts";
@@ -23,7 +24,7 @@ export const plannerRoutes = new Hono<AppEnv>();
 
 plannerRoutes.post("/run-planner/", async (c) => {
   try {
-    const id = await insertQueuedJob(c.get("sql"));
+    const id = await insertQueuedJob(c.get("sql"), c.get("user"));
     return c.json({ message: "Planung gestartet.", job_id: id }, 202);
   } catch (err) {
     if (err instanceof JobAlreadyActive) {
@@ -44,7 +45,7 @@ plannerRoutes.get("/planner-progress/", async (c) => {
 });
 
 plannerRoutes.post("/cancel-planner/", async (c) => {
-  const id = await cancelActiveJob(c.get("sql"));
+  const id = await cancelActiveJob(c.get("sql"), c.get("user"));
   if (id === undefined) {
     throw new AppError(
       409,
@@ -72,11 +73,21 @@ plannerRoutes.get("/planner-settings/", async (c) => {
 plannerRoutes.put("/planner-settings/", validate("json", plannerSettingsSchema), async (c) => {
   const settings = c.req.valid("json");
   const sql = c.get("sql");
-  const [row] = await sql`
-    insert into planner_settings (id, settings) values (1, ${sql.json(settings)})
-    on conflict (id) do update set settings = excluded.settings, updated_at = now()
-    returning updated_at
-  `;
+  const row = await inTransaction(sql, async (tx) => {
+    const [saved] = await tx`
+      insert into planner_settings (id, settings) values (1, ${tx.json(settings)})
+      on conflict (id) do update set settings = excluded.settings, updated_at = now()
+      returning updated_at
+    `;
+    await recordAudit(
+      tx,
+      c.get("user"),
+      "settings.planner",
+      "Planungseinstellungen gespeichert",
+      { settings },
+    );
+    return saved;
+  });
   return c.json<AnswerOf<"PUT /admin/planner-settings/">>({
     settings,
     defaults: defaultPlannerSettings,

@@ -2,8 +2,11 @@ import { assertContract, assertEquals } from "../testing/assert.ts";
 import { dashboardStatsSchema } from "../../common/contract/dashboard_stats.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import type { Utilization } from "../lib/instructor_utilization.ts";
 
 const t = await createTestApp("stats");
+// These figures count every day of the horizon: the school plans all seven (decision 0012).
+await t.sql`update school_settings set planned_weekdays = '{1,2,3,4,5,6,7}'`;
 await insertUser(t.sql, { username: "chef", role: "admin" });
 
 Deno.test.afterAll?.(() => t.close());
@@ -275,4 +278,53 @@ Deno.test("the top lists keep five, and the upper buckets fill", async () => {
   );
   assertEquals(w.max_appointments, 41);
   assertEquals(w.min_appointments, 0);
+});
+
+Deno.test("the instructors list shows each instructor's utilization exactly as the dashboard", async () => {
+  await clean();
+  await seedSchool();
+  const client = t.client();
+  await client.login("chef");
+  const res = await client.get("/api/admin/users/?role=instructor&page_size=100");
+  assertEquals(res.status, 200);
+  const rows: {
+    username: string;
+    is_active: boolean;
+    utilization: Utilization | null;
+  }[] = (await res.json()).results;
+  const fromList = new Map(rows.map((r) => [r.username, r.utilization]));
+
+  const dashboard = (await stats()).instructor_workload;
+  const fromDashboard = new Map<string, number>(
+    dashboard.top_instructors_by_utilization.map((
+      r: { username: string; utilization_percent: number },
+    ) => [r.username, r.utilization_percent]),
+  );
+  // Every instructor the dashboard ranks has the same figure in the list (Emil 100, Bernd 33.3,
+  // Anna 15.5), with the hours behind it.
+  assertEquals(fromDashboard.size, 3);
+  for (const [username, percent] of fromDashboard) {
+    assertEquals(fromList.get(username)?.percent, percent, username);
+  }
+  assertEquals(fromList.get("anna.berg"), {
+    percent: 15.5,
+    planned_hours: 11.5,
+    available_hours: 74,
+    appointments: 11,
+  });
+  assertEquals(fromList.get("bernd.ost"), {
+    percent: 33.3,
+    planned_hours: 10,
+    available_hours: 30,
+    appointments: 10,
+  });
+  // Carla has working hours but nothing planned: 0 in both.
+  assertEquals(fromList.get("carla.dorn")?.percent, 0);
+  assertEquals(dashboard.utilization_distribution["0%"], 1);
+  // The dashboard's average is the mean of the active instructors' figures in the list.
+  const active = rows.filter((r) => r.is_active).map((r) => r.utilization!.percent);
+  assertEquals(
+    dashboard.avg_utilization_percent,
+    Math.round(active.reduce((a, b) => a + b, 0) / active.length * 10) / 10,
+  );
 });

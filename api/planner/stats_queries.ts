@@ -1,24 +1,6 @@
 import type { Db } from "../../db/connection.ts";
 import type { SystemCounts } from "../../common/contract/dashboard_stats.ts";
-import { HORIZON_DAYS } from "../../common/school_rules.ts";
-import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
-
-/**
- * The planning horizon as the planner sees it: the 30 days from tomorrow on the school's calendar, as
- * dates and as the instants they start and end. Appointments belong to it by their start.
- */
-function horizon(sql: Db) {
-  return sql`
-    horizon as (
-      select first_day, last_day,
-             first_day::timestamp at time zone ${SCHOOL_TIME_ZONE} as starts,
-             (last_day + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE} as ends
-        from (select (now() at time zone ${SCHOOL_TIME_ZONE})::date + 1 as first_day,
-                     (now() at time zone ${SCHOOL_TIME_ZONE})::date + ${HORIZON_DAYS}::int as last_day
-             ) d
-    )
-  `;
-}
+import { horizonCte, utilizationCtes } from "../lib/instructor_utilization.ts";
 
 /**
  * Shares and averages of a `totals` row (total, with_appointments, appointments): the part the
@@ -54,7 +36,7 @@ export async function overviewCounts(sql: Db) {
  */
 export async function fairnessRow(sql: Db) {
   const [row] = await sql`
-    with ${horizon(sql)},
+    with ${horizonCte(sql)},
     per_student as (
       select u.id, count(a.id)::int as n
         from users u
@@ -87,82 +69,16 @@ export async function fairnessRow(sql: Db) {
 }
 
 /**
- * Workload of the active instructors in the planning horizon, with utilization.
- *
- * Utilization = planned hours / available working hours, in percent (one decimal, at most 100):
- * - planned hours: the summed length of the instructor's non-cancelled appointments that start in
- *   the horizon;
- * - available working hours: for every date of the horizon, the whole clock hours (HH:00-HH+1:00)
- *   that lie inside one of the instructor's 'work' windows of that weekday (or, with no 'work'
- *   rows at all, inside their self-service 'available' grid, as the planner does) and overlap no
- *   'break' (every-day or that weekday's); dates inside a vacation period or a full-day absence
- *   count nothing. Theory sessions, recurring blocks and partial absences are NOT subtracted: the
- *   figure compares lessons with contracted working time.
- * With no available hours, utilization is 100 when something is planned anyway, else 0; more
- * planned hours than available ones (lessons outside the work windows) also count as 100.
+ * Workload of the active instructors in the planning horizon, with utilization as
+ * api/lib/instructor_utilization.ts defines it (the same figure the instructors list shows).
  */
 export async function workloadRow(sql: Db) {
   const [row] = await sql`
-    with ${horizon(sql)},
-    days as (
-      select d::date as day, extract(isodow from d)::int as dow
-        from horizon, generate_series(first_day, last_day, interval '1 day') d
-    ),
-    instructors as (
-      select id, first_name, last_name, username
-        from users where role = 'instructor' and is_active
-    ),
-    windows as (
-      select a.user_id, a.day_of_week, a.start_time, a.end_time, a.valid_from, a.valid_until
-        from availabilities a
-        join instructors i on i.id = a.user_id
-       where a.day_of_week is not null
-         and (a.availability_type = 'work'
-              or (a.availability_type = 'available' and not exists (
-                    select 1 from availabilities w
-                     where w.user_id = a.user_id and w.availability_type = 'work')))
-    ),
-    working_hours as (
-      select w.user_id, count(distinct (d.day, h.hour))::int as hours
-        from windows w
-        join days d
-          on d.dow = w.day_of_week
-         and (w.valid_from is null or w.valid_from <= d.day)
-         and (w.valid_until is null or w.valid_until >= d.day)
-       cross join lateral generate_series(
-               ceil(extract(epoch from w.start_time) / 3600)::int,
-               floor(extract(epoch from w.end_time) / 3600)::int - 1) h(hour)
-       where not exists (
-               select 1 from availabilities b
-                where b.user_id = w.user_id and b.availability_type = 'break'
-                  and (b.day_of_week is null or b.day_of_week = d.dow)
-                  and extract(epoch from b.start_time) < (h.hour + 1) * 3600
-                  and extract(epoch from b.end_time) > h.hour * 3600)
-         and not exists (
-               select 1 from vacation_periods v
-                where v.user_id = w.user_id and d.day between v.start_date and v.end_date)
-         and not exists (
-               select 1 from special_dates s
-                where s.user_id = w.user_id and s.date = d.day and s.is_unavailable)
-       group by w.user_id
-    ),
-    planned as (
-      select a.instructor_id as user_id, count(*)::int as appointments,
-             sum(extract(epoch from a.ends_at - a.starts_at)) / 3600 as hours
-        from appointments a, horizon h
-       where a.status <> 'cancelled' and a.starts_at >= h.starts and a.starts_at < h.ends
-       group by a.instructor_id
-    ),
+    with ${horizonCte(sql)}, ${utilizationCtes(sql, "active")},
     per_instructor as (
-      select i.first_name, i.last_name, i.username,
-             coalesce(p.appointments, 0) as n,
-             case
-               when coalesce(wh.hours, 0) = 0 then case when p.hours > 0 then 100 else 0 end
-               else least(100, round(100 * coalesce(p.hours, 0) / wh.hours, 1))
-             end::float8 as utilization
-        from instructors i
-        left join planned p on p.user_id = i.id
-        left join working_hours wh on wh.user_id = i.id
+      select i.first_name, i.last_name, i.username, u.appointments as n, u.utilization
+        from utilization u
+        join users i on i.id = u.user_id
     ),
     totals as (
       select count(*)::int as total,

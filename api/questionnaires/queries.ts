@@ -1,5 +1,6 @@
 import { generateCredential } from "../../common/passwords.ts";
 import type { Sql } from "../../db/connection.ts";
+import { type AuditActor, recordAudit } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
 import { savepoints } from "../lib/savepoints.ts";
 import { createStudent } from "../people/write_queries.ts";
@@ -109,7 +110,7 @@ export async function updateAnswers(sql: Sql, id: number, answers: Answers) {
  * Approves a submitted questionnaire: creates the student with everything the form said through
  * the people module's create, in the same transaction that marks the questionnaire approved.
  */
-export async function approve(sql: Sql, id: number) {
+export async function approve(sql: Sql, id: number, actor: AuditActor | null) {
   // Hashed before the row lock is taken (docs/decisions/0006).
   const credential = await generateCredential();
   return await sql.begin(async (t) => {
@@ -144,6 +145,13 @@ export async function approve(sql: Sql, id: number) {
       update questionnaires set status = 'approved', approved_at = now(), student_id = ${created.id}
       where id = ${id}
     `;
+    await recordAudit(
+      tx,
+      actor,
+      "questionnaire.approve",
+      `Fragebogen von ${created.name} genehmigt: als Fahrschüler angelegt`,
+      { questionnaire_id: id, user_id: created.id },
+    );
     return created;
   });
 }

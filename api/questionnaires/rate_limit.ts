@@ -1,4 +1,5 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
+import { clientAddress } from "../lib/client_address.ts";
 import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 
@@ -30,12 +31,6 @@ export class RateLimiter {
   reset() {
     this.hits.clear();
   }
-}
-
-/** The client's address as Deno.serve hands it to app.fetch; "unbekannt" without one (tests). */
-export function clientAddress(c: Context<AppEnv>): string {
-  const info = c.env as { remoteAddr?: { hostname?: string } } | undefined;
-  return info?.remoteAddr?.hostname ?? "unbekannt";
 }
 
 export function rateLimit(limiter: RateLimiter): MiddlewareHandler<AppEnv> {

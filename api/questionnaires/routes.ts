@@ -8,6 +8,7 @@ import type {
 } from "../../common/contract/questionnaires.ts";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
+import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { AppError } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
 import { invalid } from "../lib/errors.ts";
@@ -58,7 +59,18 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
     const input = c.req.valid("json");
     if (isBlank(input.email)) throw invalid("E-Mail-Adresse ist erforderlich.");
     const email = parseEmail(input.email).toLowerCase();
-    const row = await createQuestionnaire(c.get("sql"), { ...personOf(input), email });
+    const person = { ...personOf(input), email };
+    const row = await inTransaction(c.get("sql"), async (tx) => {
+      const created = await createQuestionnaire(tx, person);
+      await recordAudit(
+        tx,
+        c.get("user"),
+        "questionnaire.create",
+        `Fragebogen für ${person.first_name} ${person.last_name} erstellt`,
+        { questionnaire_id: created.id },
+      );
+      return created;
+    });
     return c.json<AnswerOf<"POST /admin/questionnaires/create/">>(
       { questionnaire: adminView(row, url(c, row.token), { answers: false }) },
       201,
@@ -80,7 +92,17 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
     const sql = c.get("sql");
     const id = idParam(c.req.param("id"));
     // The admin may correct an old answer: the "vacation not in the past" rule is the form's.
-    await updateAnswers(sql, id, checkAnswers(c.req.valid("json"), null));
+    const answers = checkAnswers(c.req.valid("json"), null);
+    await inTransaction(sql, async (tx) => {
+      await updateAnswers(tx, id, answers);
+      await recordAudit(
+        tx,
+        c.get("user"),
+        "questionnaire.update",
+        `Fragebogen von ${answers.first_name} ${answers.last_name} bearbeitet`,
+        { questionnaire_id: id },
+      );
+    });
     const row = await questionnaireById(sql, id);
     return c.json({
       message: "Fragebogen gespeichert.",
@@ -88,7 +110,7 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
     });
   })
   .post("/questionnaires/:id/approve/", async (c) => {
-    const created = await approve(c.get("sql"), idParam(c.req.param("id")));
+    const created = await approve(c.get("sql"), idParam(c.req.param("id")), c.get("user"));
     return c.json<Approval>({
       message: `Fragebogen genehmigt: ${created.name} ist jetzt als Fahrschüler angelegt.`,
       username: created.username,

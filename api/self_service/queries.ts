@@ -1,47 +1,70 @@
 import type { Db } from "../../db/connection.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import type { AvailabilityWrite, SpecialDatesWrite } from "./schemas.ts";
+import {
+  applyHourChanges,
+  type AvailabilityRow,
+  gridHours,
+  gridWindows,
+  hourKey,
+  markedHours,
+  weeklyKind,
+} from "../../common/availability_model.ts";
+import { readPlannedWeekdays } from "../../db/school_settings.ts";
+import { germanDayName } from "../../common/german_words.ts";
+import { invalid } from "../lib/errors.ts";
 
 export type { Db };
 
 /** The two self-service data sets, each with its own version counter on users. */
 export type DataKind = "availability" | "special_dates";
 
-/**
- * The user's weekly grid ('available' rows), Monday first, one entry per hour. The grid saves
- * hours, but an imported window (CSV: 08:00-12:00) is one row; read back as its hours, it shows
- * whole in the grid and survives the next save instead of shrinking to its first hour.
- * A student who never saved a grid (imported, or approved from a questionnaire) is planned from
- * arrival to 20:00 and in free periods, Monday to Friday (solver/worker/build_instance.ts,
- * derivedWindows); the grid shows those windows then, so the student sees what the planner uses.
- */
-export async function listAvailability(sql: Db, userId: number) {
-  return await sql`
-    with own as (
-      select day_of_week, start_time, end_time from availabilities
-       where user_id = ${userId} and availability_type = 'available'
-    ), derived as (
-      select day_of_week, start_time,
-             case when availability_type = 'arrival' then '20:00'::time else end_time end
-               as end_time
-        from availabilities
-       where user_id = ${userId} and day_of_week between 1 and 5
-         and availability_type in ('arrival', 'free_period')
-         and not exists (select 1 from own)
-    ), windows as (select * from own union all select * from derived)
-    select distinct a.day_of_week::int, make_time(h, 0, 0)::text as start_time,
-           (make_time(h, 0, 0) + interval '1 hour')::text as end_time
-      from windows a cross join generate_series(0, 23) as h
-     where make_interval(hours => h) >= date_trunc('hour', a.start_time::interval)
-       and make_time(h, 0, 0) < a.end_time
-     order by 1, 2
+/** The user's role and availabilities rows as the model reads them. */
+async function weeklyOf(sql: Db, userId: number) {
+  const [user] = await sql<{ role: string }[]>`select role from users where id = ${userId}`;
+  const rows = await sql<AvailabilityRow[]>`
+    select availability_type as kind, day_of_week::int as day,
+           to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as end,
+           valid_from::text, valid_until::text, period::int
+      from availabilities where user_id = ${userId}
+     order by day_of_week, start_time, id
   `;
+  return { role: user?.role ?? "student", rows, planned: await readPlannedWeekdays(sql) };
 }
 
-/** The user's absences, by date. */
+/**
+ * The user's weekly grid, one entry per hour, Monday first: exactly the windows the planner uses
+ * (common/availability_model.ts), whatever created them: an instructor's working times (grid,
+ * admin form, Excel or CSV import), a student's own grid or, without one, the windows derived
+ * from the school times the admin, the Excel import or the questionnaire entered. Days outside
+ * the planned weekdays are listed too (the grid shows them greyed), so nothing stored is hidden.
+ */
+export async function listAvailability(sql: Db, userId: number) {
+  const { role, rows, planned } = await weeklyOf(sql, userId);
+  return [...markedHours(gridWindows(role, rows, planned))]
+    .map((key) => key.split("-").map(Number))
+    .filter(([, hour]) => gridHours.includes(hour))
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map(([day, hour]) => ({
+      day_of_week: day,
+      start_time: `${String(hour).padStart(2, "0")}:00:00`,
+      end_time: `${String(hour + 1).padStart(2, "0")}:00:00`,
+    }));
+}
+
+/** The grid hours the user can change: planned weekdays, 07:00 to 20:00. */
+function editable(hours: Set<string>, planned: number[]): Set<string> {
+  return new Set([...hours].filter((key) => {
+    const [day, hour] = key.split("-").map(Number);
+    return planned.includes(day) && gridHours.includes(hour);
+  }));
+}
+
+/** The user's absences, by first day; each runs from `date` to `end_date`. */
 export async function listSpecialDates(sql: Db, userId: number) {
   return await sql`
-    select id::int, date::text, is_unavailable, start_time::text, end_time::text, description
+    select id::int, date::text, end_date::text, is_unavailable, start_time::text,
+           end_time::text, description
     from special_dates
     where user_id = ${userId}
     order by date, start_time nulls first, id
@@ -62,24 +85,59 @@ export async function readVersion(
   return row.version;
 }
 
-/** Replaces the grid rows and bumps the version; call inside a transaction. */
+/**
+ * Saves the grid as a change of what it showed: only the hours the user marked or unmarked change,
+ * a window they did not touch keeps its exact times, and rows on days outside the planned weekdays
+ * or hours outside the grid stay as they are. An instructor's hours are their working times
+ * ('work'); a student planned from her school times gets them as her own grid on her first save,
+ * so one more hour adds one hour. Bumps the version; call inside a transaction.
+ */
 export async function replaceAvailability(
   tx: Db,
   userId: number,
   slots: AvailabilityWrite["availabilities"],
 ): Promise<number> {
-  await tx`delete from availabilities where user_id = ${userId} and availability_type = 'available'`;
-  if (slots.length) {
-    const rows = slots.map((slot) => ({
+  const { role, rows, planned } = await weeklyOf(tx, userId);
+  const outside = slots.find((slot) => !planned.includes(slot.day_of_week));
+  if (outside) {
+    throw invalid(
+      `${
+        germanDayName(outside.day_of_week)
+      } ist kein Planungstag der Fahrschule und kann nicht gespeichert werden.`,
+    );
+  }
+  const kind = weeklyKind(role);
+  const current = gridWindows(role, rows, planned);
+  const before = editable(markedHours(current), planned);
+  const after = new Set(slots.map((s) => hourKey(s.day_of_week, Number(s.start_time.slice(0, 2)))));
+  const { windows, changedDays } = applyHourChanges(current, before, after);
+  // Windows that are not yet stored as rows of `kind` (a student's derived windows, an
+  // instructor's grid rows from before the model was one) are written whole on a change.
+  const stored = rows.some((r) => r.kind === kind && r.day !== null && r.start < r.end);
+  if (changedDays.size > 0 && !stored) {
+    for (const w of windows) changedDays.add(w.day);
+    if (kind === "work") {
+      await tx`delete from availabilities where user_id = ${userId} and availability_type = 'available'`;
+    }
+  }
+  if (changedDays.size > 0) {
+    await tx`
+      delete from availabilities
+       where user_id = ${userId} and availability_type = ${kind}
+         and day_of_week in ${tx([...changedDays])}
+    `;
+    const values = windows.filter((w) => changedDays.has(w.day)).map((w) => ({
       user_id: userId,
-      availability_type: "available",
-      day_of_week: slot.day_of_week,
-      start_time: slot.start_time,
-      end_time: slot.end_time,
+      availability_type: kind,
+      day_of_week: w.day,
+      start_time: w.start,
+      end_time: w.end,
     }));
-    await tx`insert into availabilities ${
-      tx(rows, "user_id", "availability_type", "day_of_week", "start_time", "end_time")
-    }`;
+    if (values.length) {
+      await tx`insert into availabilities ${
+        tx(values, "user_id", "availability_type", "day_of_week", "start_time", "end_time")
+      }`;
+    }
   }
   const [row] = await tx`
     update users set availability_version = availability_version + 1
@@ -99,6 +157,7 @@ export async function replaceSpecialDates(
     const rows = entries.map((entry) => ({
       user_id: userId,
       date: entry.date,
+      end_date: entry.end_date || entry.date,
       is_unavailable: entry.is_unavailable,
       // A whole-day absence has no times, whatever the client sent.
       start_time: entry.is_unavailable ? null : entry.start_time,
@@ -106,7 +165,16 @@ export async function replaceSpecialDates(
       description: (entry.description ?? "").trim(),
     }));
     await tx`insert into special_dates ${
-      tx(rows, "user_id", "date", "is_unavailable", "start_time", "end_time", "description")
+      tx(
+        rows,
+        "user_id",
+        "date",
+        "end_date",
+        "is_unavailable",
+        "start_time",
+        "end_time",
+        "description",
+      )
     }`;
   }
   const [row] = await tx`
@@ -120,7 +188,7 @@ export async function replaceSpecialDates(
 export async function listAppointments(sql: Db, userId: number) {
   return await sql`
     select a.id::int, a.starts_at, a.ends_at, a.appointment_type, a.title, a.transmission,
-           a.status,
+           a.status, a.cancel_reason,
            ${fullNameSql(sql, "i")} as instructor_name, ${fullNameSql(sql, "s")} as student_name,
            v.name as vehicle
     from appointments a
@@ -128,7 +196,6 @@ export async function listAppointments(sql: Db, userId: number) {
     join users s on s.id = a.student_id
     left join vehicles v on v.id = a.vehicle_id
     where (a.student_id = ${userId} or a.instructor_id = ${userId})
-      and a.status <> 'cancelled'
     order by a.starts_at
   `;
 }

@@ -122,8 +122,8 @@ Deno.test("validation refuses bad input with German messages and writes nothing"
   const versionBefore = await versionOf(annaId);
   const cases: [unknown, string][] = [
     [
-      { availabilities: [{ day_of_week: 6, start_time: "10:00", end_time: "11:00" }] },
-      "Samstag und Sonntag werden bei der Planung nicht berücksichtigt und können nicht gespeichert werden.",
+      { availabilities: [{ day_of_week: 7, start_time: "10:00", end_time: "11:00" }] },
+      "Sonntag ist kein Planungstag der Fahrschule und kann nicht gespeichert werden.",
     ],
     [
       { availabilities: [{ day_of_week: 8, start_time: "10:00", end_time: "11:00" }] },
@@ -199,6 +199,7 @@ Deno.test("a whole-day absence drops the times; a partial one keeps them", async
   assertEquals(rows.map(({ id: _id, ...row }: { id: number }) => row), [
     {
       date: "2027-04-12",
+      end_date: "2027-04-12",
       is_unavailable: true,
       start_time: null,
       end_time: null,
@@ -206,6 +207,7 @@ Deno.test("a whole-day absence drops the times; a partial one keeps them", async
     },
     {
       date: "2027-04-13",
+      end_date: "2027-04-13",
       is_unavailable: false,
       start_time: "08:05:00",
       end_time: "11:30:00",
@@ -300,7 +302,7 @@ Deno.test("a 412 is remembered under its key too: the replay answers the same co
   assertEquals(await again.json(), await first.json());
 });
 
-Deno.test("my-appointments lists only the user's own lessons on the Berlin wall clock", async () => {
+Deno.test("my-appointments lists the user's own lessons on the Berlin wall clock, cancelled ones marked", async () => {
   const [vehicle] = await t.sql`insert into vehicles (name) values ('DO-FS 1') returning id::int`;
   const carlaId = (await t.sql`select id::int from users where username = 'carla'`)[0].id;
   await t.sql`
@@ -319,9 +321,10 @@ Deno.test("my-appointments lists only the user's own lessons on the Berlin wall 
   `;
   const anna = await signedIn("anna");
   const annas = await (await anna.get("/api/my-appointments/")).json();
-  assertEquals(annas.length, 1);
+  assertEquals(annas.length, 2);
   assertContract(z.array(myAppointmentSchema), annas);
-  const { id, ...lesson } = annas[0];
+  assertEquals(annas.map((a: { status: string }) => a.status), ["cancelled", "confirmed"]);
+  const { id, ...lesson } = annas[1];
   assert(typeof id === "number");
   assertEquals(lesson, {
     start_time: "2027-03-29T14:00:00+02:00",
@@ -331,6 +334,7 @@ Deno.test("my-appointments lists only the user's own lessons on the Berlin wall 
     title: "",
     transmission_type: "manual",
     status: "confirmed",
+    cancel_reason: "",
     instructor_name: "Bert Brems",
     student_name: "anna",
     vehicle: "DO-FS 1",
@@ -338,6 +342,7 @@ Deno.test("my-appointments lists only the user's own lessons on the Berlin wall 
   const berts = await (await (await signedIn("bert")).get("/api/my-appointments/")).json();
   assertEquals(berts.map((a: { start_time: string }) => a.start_time), [
     "2027-03-26T09:00:00+01:00",
+    "2027-03-26T14:00:00+01:00",
     "2027-03-29T14:00:00+02:00",
   ]);
 });
@@ -360,35 +365,107 @@ Deno.test("an imported multi-hour window reads back as its hours, and saving kee
       end_time: `${String(h + 1).padStart(2, "0")}:00:00`,
     })),
   );
-  // The grid sends back what it shows: the same four hours are stored, one row each.
+  // The grid sends back what it shows: nothing changed, so the rows stay exactly as they are.
   const saved = await carla.post("/api/my-availability/", { availabilities: hours }, {
     "If-Match": res.headers.get("ETag")!,
   });
   assertEquals(saved.status, 200);
   const rows = await t.sql`
-    select start_time::text from availabilities where user_id = ${id} order by start_time
+    select start_time::text, end_time::text from availabilities where user_id = ${id}
+    order by start_time
   `;
-  assertEquals(rows.map((r) => r.start_time), ["08:00:00", "09:00:00", "10:00:00", "11:00:00"]);
+  assertEquals(rows.map((r) => `${r.start_time}-${r.end_time}`), [
+    "08:30:00-11:00:00",
+    "10:00:00-12:00:00",
+  ]);
+  // Unmarking 09:00 changes that hour only; the day's windows are merged then.
+  const fewer = await carla.post("/api/my-availability/", {
+    availabilities: hours.filter((h: { start_time: string }) => h.start_time !== "09:00:00"),
+  });
+  assertEquals(fewer.status, 200);
+  const after = await t.sql`
+    select start_time::text, end_time::text from availabilities where user_id = ${id}
+    order by start_time
+  `;
+  assertEquals(after.map((r) => `${r.start_time}-${r.end_time}`), [
+    "08:30:00-09:00:00",
+    "10:00:00-12:00:00",
+  ]);
 });
 
 Deno.test("a student without an own grid sees the planner's windows: arrival to 20:00, free periods", async () => {
   const id = await insertUser(t.sql, { username: "dana", role: "student" });
   await t.sql`
     insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
-    values (${id}, 'school', 1, '08:00', '13:30'), (${id}, 'arrival', 1, '17:00', '17:00'),
+    values (${id}, 'school', 1, '08:00', '13:30'), (${id}, 'arrival', 1, '17:00', '20:00'),
            (${id}, 'free_period', 2, '10:00', '11:00'), (${id}, 'arrival', 6, '09:00', '20:00')
   `;
   const dana = await signedIn("dana");
   const hours = (rows: { day_of_week: number; start_time: string }[]) =>
     rows.map((r) => `${r.day_of_week} ${r.start_time.slice(0, 5)}`);
-  // School hours are not free; Saturday is never derived (Monday to Friday only).
+  // School hours are not free; Saturday is a planned weekday (the default Monday to Saturday).
   assertEquals(hours(await (await dana.get("/api/my-availability/")).json()), [
     "1 17:00",
     "1 18:00",
     "1 19:00",
     "2 10:00",
+    ...[9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19].map((h) => `6 ${String(h).padStart(2, "0")}:00`),
   ]);
+  // With Monday to Friday as the planned weekdays, Saturday is not derived.
+  await t.sql`update school_settings set planned_weekdays = '{1,2,3,4,5}'`;
+  assertEquals((await (await dana.get("/api/my-availability/")).json()).length, 4);
+  await t.sql`update school_settings set planned_weekdays = '{1,2,3,4,5,6}'`;
   // Once the student saves a grid, that grid alone is what they see (and the planner uses).
   await dana.post("/api/my-availability/", { availabilities: [tuesday9] });
   assertEquals(hours(await (await dana.get("/api/my-availability/")).json()), ["2 09:00"]);
+});
+
+Deno.test("a two-week holiday is one absence from its first to its last day", async () => {
+  const bert = await signedIn("bert");
+  const res = await bert.post("/api/my-special-dates/", {
+    special_dates: [
+      { date: "2027-07-05", end_date: "2027-07-18", is_unavailable: true, description: "Urlaub" },
+      {
+        date: "2027-08-02",
+        end_date: "2027-08-06",
+        is_unavailable: false,
+        start_time: "08:00",
+        end_time: "12:00",
+      },
+    ],
+  });
+  assertEquals(res.status, 200);
+  const rows = await (await bert.get("/api/my-special-dates/")).json();
+  assertEquals(
+    rows.map((r: { date: string; end_date: string }) => [r.date, r.end_date]),
+    [["2027-07-05", "2027-07-18"], ["2027-08-02", "2027-08-06"]],
+  );
+  // The planner and the conflict check read it day by day.
+  const [days] = await t.sql`
+    select count(*)::int as n from special_date_days d join users u on u.id = d.user_id
+     where u.username = 'bert' and d.date between '2027-07-01' and '2027-07-31'`;
+  assertEquals(days.n, 14);
+});
+
+Deno.test("a range that ends before it starts or runs over a year answers German 400s", async () => {
+  const bert = await signedIn("bert");
+  const cases: [unknown, string][] = [
+    [
+      { date: "2027-07-05", end_date: "2027-07-01", is_unavailable: true },
+      "Das Enddatum darf nicht vor dem Startdatum liegen.",
+    ],
+    [
+      { date: "2027-07-05", end_date: "2028-08-01", is_unavailable: true },
+      "Eine Abwesenheit darf höchstens ein Jahr lang sein.",
+    ],
+    [
+      { date: "2027-07-05", end_date: "2027-13-01", is_unavailable: true },
+      "Bitte geben Sie ein gültiges Enddatum an (TT.MM.JJJJ).",
+    ],
+  ];
+  for (const [entry, message] of cases) {
+    const res = await bert.post("/api/my-special-dates/", { special_dates: [entry] });
+    assertEquals(res.status, 400);
+    assertEquals((await res.json()).error, message);
+  }
 });

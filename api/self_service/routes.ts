@@ -4,6 +4,7 @@ import { currentUser } from "../auth/middleware.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
 import { schoolIso } from "../../common/time.ts";
+import { appointmentTypeLabel } from "../../common/german_words.ts";
 import {
   listAppointments,
   listAvailability,
@@ -12,13 +13,8 @@ import {
   replaceSpecialDates,
 } from "./queries.ts";
 import { availabilityWriteSchema, specialDatesWriteSchema } from "./schemas.ts";
+import { readPlannedWeekdays } from "../../db/school_settings.ts";
 import { versionedRead, versionedWrite } from "./versioned_write.ts";
-
-const typeDisplay: Record<string, string> = {
-  driving_lesson: "Fahrstunde",
-  exam: "Prüfung",
-  theory: "Theorie",
-};
 
 /** Mounted under /api: the signed-in user's own /my-* data (ownership by session, never by id). */
 export const selfServiceRoutes = new Hono<AppEnv>()
@@ -36,6 +32,10 @@ export const selfServiceRoutes = new Hono<AppEnv>()
         version,
       }),
     });
+  })
+  // The school's planned weekdays: which columns of the grid can be marked.
+  .get("/my-planned-weekdays/", async (c) => {
+    return c.json({ planned_weekdays: await readPlannedWeekdays(c.get("sql")) });
   })
   .get("/my-special-dates/", (c) => versionedRead(c, "special_dates", listSpecialDates))
   .post("/my-special-dates/", validate("json", specialDatesWriteSchema), async (c) => {
@@ -60,10 +60,11 @@ export const selfServiceRoutes = new Hono<AppEnv>()
       start_time: schoolIso(row.starts_at),
       end_time: schoolIso(row.ends_at),
       appointment_type: row.appointment_type,
-      type_display: typeDisplay[row.appointment_type] ?? row.appointment_type,
+      type_display: appointmentTypeLabel(row.appointment_type),
       title: row.title,
       transmission_type: row.transmission,
       status: row.status,
+      cancel_reason: row.cancel_reason,
       instructor_name: row.instructor_name,
       student_name: row.student_name,
       vehicle: row.vehicle,

@@ -15,16 +15,12 @@ function minutesOf(time: string): number {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
-/** One hour of the weekly grid; the planner reads Monday (1) to Friday (5) only. */
+/** One hour of the weekly grid; whether its day is a planned weekday is checked on save. */
 const slotSchema = z.object({
   day_of_week: z.number({ error: "Bitte geben Sie einen Wochentag an (1 = Montag)." })
     .int("Der Wochentag muss eine ganze Zahl sein.")
     .min(1, "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen.")
-    .max(7, "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen.")
-    .refine(
-      (day) => day <= 5,
-      "Samstag und Sonntag werden bei der Planung nicht berücksichtigt und können nicht gespeichert werden.",
-    ),
+    .max(7, "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen."),
   start_time: z.string({ error: "Bitte geben Sie eine Startzeit an." })
     .regex(wholeHour, "Verfügbarkeiten beginnen immer zur vollen Stunde (z. B. 08:00)."),
   end_time: z.string({ error: "Bitte geben Sie eine Endzeit an." })
@@ -59,10 +55,24 @@ const optionalTime = z.union([
   z.null(),
 ]).optional();
 
-/** One absence: a whole day, or a part of it with start before end. */
-const specialDateSchema = z.object({
+/** Longest absence one entry may cover: a year. */
+export const maxRangeDays = 366;
+
+const dayNumber = (iso: string) =>
+  Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / 86_400_000;
+
+/**
+ * One absence from `date` to `end_date` (inclusive; without it one day): whole days, or the same
+ * hours on each of its days with start before end.
+ */
+export const specialDateSchema = z.object({
   date: z.string({ error: "Bitte geben Sie ein Datum an." })
     .refine(isRealIsoDate, "Bitte geben Sie ein gültiges Datum an (TT.MM.JJJJ)."),
+  end_date: z.union([
+    z.string().refine(isRealIsoDate, "Bitte geben Sie ein gültiges Enddatum an (TT.MM.JJJJ)."),
+    z.literal(""),
+    z.null(),
+  ]).optional(),
   is_unavailable: z.boolean({ error: "Bitte wählen Sie ganztägig oder teilweise." }),
   start_time: optionalTime,
   end_time: optionalTime,
@@ -78,13 +88,31 @@ const specialDateSchema = z.object({
       "Bei einer teilweisen Abwesenheit braucht es eine Startzeit vor der Endzeit (z. B. 08:00 bis 12:00).",
     path: ["end_time"],
   },
+).refine((entry) => !entry.end_date || entry.end_date >= entry.date, {
+  message: "Das Enddatum darf nicht vor dem Startdatum liegen.",
+  path: ["end_date"],
+}).refine(
+  (entry) => !entry.end_date || dayNumber(entry.end_date) - dayNumber(entry.date) <= maxRangeDays,
+  {
+    message: "Eine Abwesenheit darf höchstens ein Jahr lang sein.",
+    path: ["end_date"],
+  },
 );
 
 /** POST /my-special-dates/: all of the user's absences, replacing what is stored. */
 export const specialDatesWriteSchema = z.object({
   special_dates: z.array(specialDateSchema, {
     error: "Bitte senden Sie eine Liste von Abwesenheiten.",
-  }).max(maxRows, `Höchstens ${maxRows} Abwesenheiten auf einmal.`),
+  }).max(maxRows, `Höchstens ${maxRows} Abwesenheiten auf einmal.`)
+    .refine(
+      (entries) =>
+        new Set(
+          entries.map((e) =>
+            e.is_unavailable ? `${e.date}` : `${e.date} ${e.start_time} ${e.end_time}`
+          ),
+        ).size === entries.length,
+      "Eine Abwesenheit ist doppelt angegeben.",
+    ),
 });
 
 export type AvailabilityWrite = z.infer<typeof availabilityWriteSchema>;

@@ -14,7 +14,8 @@ export async function createTestApp(name: string) {
     sql,
     url,
     config,
-    client: () => new TestClient(app),
+    /** A client; `address` is the client address the app sees (default 127.0.0.1). */
+    client: (address?: string) => new TestClient(app, address),
     close: async () => {
       await sql.end({ timeout: 5 });
       await stop();
@@ -23,7 +24,7 @@ export async function createTestApp(name: string) {
 }
 
 interface AppLike {
-  request(input: string, init?: RequestInit): Response | Promise<Response>;
+  request(input: string, init?: RequestInit, env?: unknown): Response | Promise<Response>;
 }
 
 /** A browser-like client: keeps cookies and sends the CSRF header on state changes. */
@@ -31,7 +32,7 @@ export class TestClient {
   cookies = new Map<string, string>();
   csrf = "";
 
-  constructor(private app: AppLike) {}
+  constructor(private app: AppLike, private address = "127.0.0.1") {}
 
   async request(
     method: string,
@@ -50,7 +51,9 @@ export class TestClient {
       h["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
     }
-    const res = await this.app.request(`http://localhost${path}`, init);
+    // Deno.serve's connection info, as api/main.ts hands it to the app.
+    const env = { remoteAddr: { hostname: this.address } };
+    const res = await this.app.request(`http://localhost${path}`, init, env);
     for (const cookie of res.headers.getSetCookie()) {
       const [pair, ...attrs] = cookie.split(";");
       const [name, value] = pair.split("=");
@@ -88,5 +91,7 @@ export class TestClient {
     if (!this.csrf) await this.fetchCsrf();
     const res = await this.post("/api/auth/login/", { username, password });
     if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+    // A signed-in browser's CSRF token is the session's own; the web app fetches it anew too.
+    await this.fetchCsrf();
   }
 }

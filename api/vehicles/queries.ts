@@ -39,3 +39,88 @@ export async function addVehicle(sql: Sql, name: string, transmission: "manual" 
     throw err;
   }
 }
+
+export interface VehicleRow {
+  id: number;
+  name: string;
+  transmission: "manual" | "automatic";
+}
+
+const vehicleMissing = () =>
+  new AppError(
+    404,
+    "not_found",
+    "Das Fahrzeug wurde nicht gefunden. Bitte laden Sie die Liste neu.",
+  );
+
+/** One vehicle, locked for the rest of the transaction; 404 when it is gone. */
+export async function lockVehicle(tx: Sql, id: number): Promise<VehicleRow> {
+  const [row] = await tx<VehicleRow[]>`
+    select id::int, name, transmission from vehicles where id = ${id} for update
+  `;
+  if (!row) throw vehicleMissing();
+  return row;
+}
+
+/** Renames a vehicle or changes its transmission; a plate in use answers 409. */
+export async function updateVehicle(
+  tx: Sql,
+  id: number,
+  name: string,
+  transmission: "manual" | "automatic",
+): Promise<VehicleRow> {
+  try {
+    const [row] = await tx<VehicleRow[]>`
+      update vehicles set name = ${name}, transmission = ${transmission} where id = ${id}
+      returning id::int, name, transmission
+    `;
+    return row;
+  } catch (err) {
+    if ((err as { code?: string }).code === "23505") throw plateTaken();
+    throw err;
+  }
+}
+
+/** The vehicle's lessons still to come (not cancelled), in time order. */
+export async function futureLessons(tx: Sql, vehicleId: number) {
+  return await tx<{ id: number; transmission: string }[]>`
+    select id::int, transmission from appointments
+     where vehicle_id = ${vehicleId} and status <> 'cancelled' and ends_at > now()
+     order by starts_at
+  `;
+}
+
+/**
+ * Moves the vehicle's future lessons to another vehicle. The other vehicle must have the gearbox
+ * of every lesson and be free at their times (the exclusion constraint on appointments decides).
+ */
+export async function reassignLessons(
+  tx: Sql,
+  from: VehicleRow,
+  to: VehicleRow,
+  lessons: { id: number; transmission: string }[],
+): Promise<void> {
+  if (lessons.some((lesson) => lesson.transmission !== to.transmission)) {
+    throw new AppError(
+      409,
+      "transmission_mismatch",
+      `Das Fahrzeug „${to.name}“ hat ein anderes Getriebe als die Termine von „${from.name}“. Bitte wählen Sie ein passendes Fahrzeug.`,
+    );
+  }
+  try {
+    await tx`
+      update appointments set vehicle_id = ${to.id}, updated_at = now()
+       where id in ${tx(lessons.map((lesson) => lesson.id))}
+    `;
+  } catch (err) {
+    // 23P01: the exclusion constraint - the other vehicle is booked at one of these times.
+    if ((err as { code?: string }).code === "23P01") {
+      throw new AppError(
+        409,
+        "vehicle_busy",
+        `Das Fahrzeug „${to.name}“ ist zur Zeit eines dieser Termine schon belegt. Bitte wählen Sie ein anderes Fahrzeug.`,
+      );
+    }
+    throw err;
+  }
+}

@@ -5,6 +5,8 @@ const t = await createTestApp("vehicles_routes");
 await insertUser(t.sql, { username: "chef", role: "admin" });
 const instructorId = await insertUser(t.sql, { username: "lehrer", role: "instructor" });
 const studentId = await insertUser(t.sql, { username: "schueler", role: "student" });
+const otherInstructorId = await insertUser(t.sql, { username: "lehrer2", role: "instructor" });
+const otherStudentId = await insertUser(t.sql, { username: "schueler2", role: "student" });
 const admin = t.client();
 await admin.login("chef");
 
@@ -107,4 +109,104 @@ Deno.test("instructors and students get 403 on every vehicle call", async () => 
   }
   const [{ n }] = await t.sql`select count(*)::int as n from vehicles where name = 'HACK 1'`;
   assertEquals(n, 0);
+});
+
+async function addLesson(vehicleId: number, inDays: number, status = "confirmed") {
+  await t.sql`
+    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
+                              ends_at, status)
+    values (${studentId}, ${instructorId}, ${vehicleId}, 'manual',
+            now() + make_interval(days => ${inDays}),
+            now() + make_interval(days => ${inDays}) + interval '1 hour', ${status})
+  `;
+}
+
+async function auditLines(action: string) {
+  return (await t.sql`select summary from audit_log where action = ${action} order by id`)
+    .map((row) => row.summary as string);
+}
+
+Deno.test("editing a vehicle changes plate and gearbox and writes an audit line", async () => {
+  await clean();
+  const id = await addVehicle("DO-FS 1");
+  await addVehicle("DO-FS 2");
+  const res = await admin.put(`/api/admin/vehicles/${id}/`, {
+    name: "DO-FS 11",
+    transmission: "automatic",
+  });
+  assertEquals(res.status, 200);
+  assertEquals((await res.json()).message, "Fahrzeug „DO-FS 11“ wurde gespeichert.");
+  const [row] = await t.sql`select name, transmission from vehicles where id = ${id}`;
+  assertEquals([row.name, row.transmission], ["DO-FS 11", "automatic"]);
+  assertEquals(
+    (await auditLines("vehicle.update")).at(-1),
+    "Fahrzeug DO-FS 11 geändert (Kennzeichen DO-FS 1 → DO-FS 11, Getriebe Schaltgetriebe → Automatik)",
+  );
+  const taken = await admin.put(`/api/admin/vehicles/${id}/`, { name: "do-fs 2" });
+  assertEquals(taken.status, 409);
+  assertEquals(
+    (await taken.json()).error,
+    "Ein Fahrzeug mit diesem Kennzeichen existiert bereits.",
+  );
+  assertEquals((await admin.put("/api/admin/vehicles/999999/", { name: "X 1" })).status, 404);
+});
+
+Deno.test("a vehicle with future lessons is deleted only when they move to another vehicle", async () => {
+  await clean();
+  const busy = await addVehicle("DO-FS 1");
+  const spare = await addVehicle("DO-FS 2");
+  const auto = await addVehicle("DO-FS 3", "automatic");
+  await addLesson(busy, 1);
+  await addLesson(busy, 2);
+  await addLesson(busy, 3, "cancelled");
+
+  const refused = await admin.delete(`/api/admin/vehicles/${busy}/`);
+  assertEquals(refused.status, 409);
+  assertEquals(
+    (await refused.json()).error,
+    "Das Fahrzeug „DO-FS 1“ hat noch 2 künftige Termine. Bitte weisen Sie diese zuerst einem anderen Fahrzeug zu.",
+  );
+  const wrongGearbox = await admin.delete(`/api/admin/vehicles/${busy}/?reassign_to=${auto}`);
+  assertEquals(wrongGearbox.status, 409);
+  assertEquals((await t.sql`select 1 from vehicles where id = ${busy}`).length, 1);
+
+  const moved = await admin.delete(`/api/admin/vehicles/${busy}/?reassign_to=${spare}`);
+  assertEquals(moved.status, 200);
+  assertEquals(
+    (await moved.json()).message,
+    "Fahrzeug „DO-FS 1“ wurde gelöscht; 2 künftige Termine fahren jetzt mit „DO-FS 2“.",
+  );
+  const [count] = await t.sql`
+    select count(*)::int as n from appointments where vehicle_id = ${spare} and status <> 'cancelled'`;
+  assertEquals(count.n, 2);
+  assertEquals(
+    (await auditLines("vehicle.delete")).at(-1),
+    "Fahrzeug DO-FS 1 gelöscht; 2 künftige Termine auf DO-FS 2 umgebucht",
+  );
+
+  // Without future lessons a vehicle goes at once.
+  const free = await admin.delete(`/api/admin/vehicles/${auto}/`);
+  assertEquals(free.status, 200);
+  assertEquals((await free.json()).message, "Fahrzeug „DO-FS 3“ wurde gelöscht.");
+});
+
+Deno.test("the other vehicle must be free at the lessons' times", async () => {
+  await clean();
+  const busy = await addVehicle("DO-FS 1");
+  const spare = await addVehicle("DO-FS 2");
+  const start = new Date(Date.now() + 86_400_000).toISOString();
+  const people = [[studentId, instructorId], [otherStudentId, otherInstructorId]];
+  for (const [i, vehicle] of [busy, spare].entries()) {
+    await t.sql`
+      insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
+                                ends_at)
+      values (${people[i][0]}, ${people[i][1]}, ${vehicle}, 'manual', ${start},
+              ${start}::timestamptz + interval '1 hour')`;
+  }
+  const res = await admin.delete(`/api/admin/vehicles/${busy}/?reassign_to=${spare}`);
+  assertEquals(res.status, 409);
+  assertEquals(
+    (await res.json()).error,
+    "Das Fahrzeug „DO-FS 2“ ist zur Zeit eines dieser Termine schon belegt. Bitte wählen Sie ein anderes Fahrzeug.",
+  );
 });

@@ -1,9 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
+import { transmissionLabel } from "../../common/german_words.ts";
 import type { AppEnv } from "../env.ts";
+import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { listQuerySchema } from "../lib/list_params.ts";
 import { validate } from "../lib/validate.ts";
-import { addVehicle, listVehicles, vehicleSortKeys } from "./queries.ts";
+import { AppError } from "../lib/errors.ts";
+import {
+  addVehicle,
+  futureLessons,
+  listVehicles,
+  lockVehicle,
+  reassignLessons,
+  updateVehicle,
+  vehicleSortKeys,
+} from "./queries.ts";
 
 const vehicleListSchema = listQuerySchema({ sortKeys: vehicleSortKeys, defaultSort: "name" });
 
@@ -23,6 +34,24 @@ const vehicleSchema = z.object({
   }).nullish(),
 });
 
+/** An id in the path; anything else is a vehicle that does not exist. */
+function vehicleId(text: string): number {
+  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
+    throw new AppError(404, "not_found", "Das Fahrzeug wurde nicht gefunden.");
+  }
+  return Number(text);
+}
+
+const deleteSchema = z.object({
+  // The vehicle that takes over the future lessons; without it such a vehicle is not deleted.
+  reassign_to: z.string()
+    .regex(/^[1-9]\d{0,14}$/, "Bitte wählen Sie ein Fahrzeug für die Termine aus.")
+    .transform(Number)
+    .optional(),
+});
+
+const lessonsWord = (n: number) => (n === 1 ? "1 künftigen Termin" : `${n} künftige Termine`);
+
 /** The vehicle fleet (spec 02 §7); mounted under /api/admin. */
 export const vehicleRoutes = new Hono<AppEnv>()
   // The fleet is small: one unpaged list, sorted and checked like every other list.
@@ -31,6 +60,100 @@ export const vehicleRoutes = new Hono<AppEnv>()
   })
   .post("/vehicles/add/", validate("json", vehicleSchema), async (c) => {
     const { name, transmission } = c.req.valid("json");
-    const vehicle = await addVehicle(c.get("sql"), name, transmission ?? "manual");
+    const vehicle = await inTransaction(c.get("sql"), async (tx) => {
+      const added = await addVehicle(tx, name, transmission ?? "manual");
+      await recordAudit(tx, c.get("user"), "vehicle.create", `Fahrzeug ${added.name} angelegt`, {
+        vehicle_id: added.id,
+      });
+      return added;
+    });
     return c.json({ ...vehicle, message: `Fahrzeug „${vehicle.name}“ wurde hinzugefügt.` }, 201);
+  })
+  .put("/vehicles/:id/", validate("json", vehicleSchema), async (c) => {
+    const id = vehicleId(c.req.param("id"));
+    const { name, transmission } = c.req.valid("json");
+    const vehicle = await inTransaction(c.get("sql"), async (tx) => {
+      const before = await lockVehicle(tx, id);
+      const after = await updateVehicle(tx, id, name, transmission ?? before.transmission);
+      // Future lessons keep their gearbox; a vehicle cannot switch away from what they need.
+      if (after.transmission !== before.transmission && (await futureLessons(tx, id)).length) {
+        throw new AppError(
+          409,
+          "vehicle_in_use",
+          `Das Getriebe von „${before.name}“ kann nicht geändert werden, solange künftige Termine mit diesem Fahrzeug geplant sind.`,
+        );
+      }
+      const changes = [
+        before.name !== after.name ? `Kennzeichen ${before.name} → ${after.name}` : "",
+        before.transmission !== after.transmission
+          ? `Getriebe ${transmissionLabel(before.transmission)} → ${
+            transmissionLabel(after.transmission)
+          }`
+          : "",
+      ].filter(Boolean);
+      await recordAudit(
+        tx,
+        c.get("user"),
+        "vehicle.update",
+        `Fahrzeug ${after.name} geändert${changes.length ? ` (${changes.join(", ")})` : ""}`,
+        { vehicle_id: id, before, after },
+      );
+      return after;
+    });
+    return c.json({ ...vehicle, message: `Fahrzeug „${vehicle.name}“ wurde gespeichert.` });
+  })
+  .delete("/vehicles/:id/", validate("query", deleteSchema), async (c) => {
+    const id = vehicleId(c.req.param("id"));
+    const { reassign_to } = c.req.valid("query");
+    const answer = await inTransaction(c.get("sql"), async (tx) => {
+      const vehicle = await lockVehicle(tx, id);
+      const lessons = await futureLessons(tx, id);
+      let target: Awaited<ReturnType<typeof lockVehicle>> | null = null;
+      if (lessons.length) {
+        if (!reassign_to) {
+          throw new AppError(
+            409,
+            "vehicle_in_use",
+            `Das Fahrzeug „${vehicle.name}“ hat noch ${
+              lessonsWord(lessons.length)
+            }. Bitte weisen Sie diese zuerst einem anderen Fahrzeug zu.`,
+          );
+        }
+        if (reassign_to === id) {
+          throw new AppError(
+            400,
+            "validation_failed",
+            "Bitte wählen Sie ein anderes Fahrzeug für die Termine aus.",
+          );
+        }
+        target = await lockVehicle(tx, reassign_to);
+        await reassignLessons(tx, vehicle, target, lessons);
+      }
+      await tx`delete from vehicles where id = ${id}`;
+      await recordAudit(
+        tx,
+        c.get("user"),
+        "vehicle.delete",
+        target
+          ? `Fahrzeug ${vehicle.name} gelöscht; ${
+            lessonsWord(lessons.length)
+          } auf ${target.name} umgebucht`
+          : `Fahrzeug ${vehicle.name} gelöscht`,
+        {
+          vehicle_id: id,
+          name: vehicle.name,
+          reassigned_to: target?.id ?? null,
+          lessons: lessons.length,
+        },
+      );
+      return { vehicle, target, moved: lessons.length };
+    });
+    return c.json({
+      message: answer.target
+        ? `Fahrzeug „${answer.vehicle.name}“ wurde gelöscht; ${
+          lessonsWord(answer.moved)
+        } fahren jetzt mit „${answer.target.name}“.`
+        : `Fahrzeug „${answer.vehicle.name}“ wurde gelöscht.`,
+      reassigned: answer.moved,
+    });
   });

@@ -22,6 +22,8 @@ export const appointmentRowSchema = z.object({
   vehicle: z.string().nullable(),
   transmission_type: z.enum(["automatic", "manual"]),
   status: z.enum(["confirmed", "pending", "cancelled"]),
+  /** Why it was cancelled ("" unless status is cancelled). */
+  cancel_reason: z.string(),
 });
 
 export type AppointmentRow = z.infer<typeof appointmentRowSchema>;

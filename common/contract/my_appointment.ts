@@ -12,7 +12,9 @@ export const myAppointmentSchema = z.object({
   type_display: z.string(),
   title: z.string(),
   transmission_type: z.enum(["automatic", "manual"]),
-  status: z.enum(["confirmed", "pending"]),
+  /** a cancelled lesson stays in the calendar, marked 'Storniert' with its reason */
+  status: z.enum(["confirmed", "pending", "cancelled"]),
+  cancel_reason: z.string(),
   instructor_name: z.string(),
   student_name: z.string(),
   vehicle: z.string().nullable(),

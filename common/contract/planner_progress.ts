@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { replanOutcomeSchema } from "./affected.ts";
 
 /** One need the planner could not meet, with the German reason (spec 01 §3). */
 export const unplannedNeedSchema = z.object({
@@ -12,6 +13,8 @@ export const unplannedNeedSchema = z.object({
 /** The spec's "Planner progress" entity as GET /admin/planner-progress/ answers it. */
 export const plannerProgressSchema = z.object({
   job_id: z.number().nullable(),
+  /** 'full' plans every need; 'replan_affected' moves only the lessons inside absences. */
+  kind: z.enum(["full", "replan_affected"]),
   /** A queued job is reported as running. */
   status: z.enum(["idle", "running", "completed", "cancelled", "failed"]),
   progress_percent: z.number(),
@@ -38,6 +41,8 @@ export const plannerProgressSchema = z.object({
   duration_minutes: z.number(),
   upper_bound: z.number(),
   unplanned: z.array(unplannedNeedSchema),
+  /** The moved and cancelled lessons of a finished re-planning; null for other runs. */
+  replan: replanOutcomeSchema.nullable(),
 });
 
 export type UnplannedNeed = z.infer<typeof unplannedNeedSchema>;

@@ -26,6 +26,8 @@ export interface GenerateOptions {
   /** Number of fixed appointments to place first. */
   fixed?: number;
   settings?: Record<string, unknown>;
+  /** Instructors and students instead of the shape's (e.g. [100, 1000] for a large school). */
+  size?: [number, number];
 }
 
 /** A small fast deterministic PRNG (mulberry32). */
@@ -47,7 +49,7 @@ export function generateInstance(o: GenerateOptions): Instance {
   const rnd = random(o.seed);
   const int = (a: number, b: number) => a + Math.floor(rnd() * (b - a + 1));
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)];
-  const [nInstructors, nStudents] = SHAPES[o.shape];
+  const [nInstructors, nStudents] = o.size ?? SHAPES[o.shape];
   const start = "2027-03-01", days = 30;
   const instructors = Array.from({ length: nInstructors }, (_, k) => {
     const r = rnd();
@@ -169,12 +171,7 @@ function placeFixed(instance: Instance, count: number, rnd: () => number): Insta
       ...instance,
       fixed: [],
       students: instance.students.map((s) => ({ ...s, needs: { manual: 99, automatic: 99 } })),
-    }, {
-      format: "fahrplan-plan/1",
-      appointments: trial,
-      unplanned: [],
-      stats: {},
-    });
+    }, { appointments: trial });
     if (problems.length === 0) fixed.push(candidate);
   }
   return fixed;
@@ -188,5 +185,37 @@ if (import.meta.main) {
       null,
       2,
     ),
+  );
+}
+
+/** The harder variants every shape is tried in (README-planner.md, "Against HiGHS"). */
+export const VARIANTS: Record<string, Omit<GenerateOptions, "shape" | "seed">> = {
+  plain: {},
+  peak: { tightPeak: true },
+  scarce: { scarceVehicles: true },
+  b197: { b197Share: 0.5 },
+  fixed: { fixed: 30 },
+  twoHourBreaks: { settings: { minBreakMinutes: 90, breakAfterHours: 2 } },
+  twoADay: {
+    settings: { minBreakMinutes: 90, breakAfterHours: 3, maxLessonsPerStudentPerDay: 2 },
+  },
+  everything: {
+    tightPeak: true,
+    scarceVehicles: true,
+    b197Share: 0.4,
+    fixed: 20,
+    settings: { minBreakMinutes: 120, breakAfterHours: 2 },
+  },
+};
+
+/** Every variant of every listed shape for each seed: the instances the planner is measured on. */
+export function generatedSuite(
+  shapes: (keyof typeof SHAPES)[],
+  seeds: number[],
+): GenerateOptions[] {
+  return shapes.flatMap((shape) =>
+    seeds.flatMap((seed) =>
+      Object.values(VARIANTS).map((v) => ({ shape, seed: seed * 100 + shape.length, ...v }))
+    )
   );
 }

@@ -3,14 +3,20 @@ import { createTestDatabase, insertUser } from "../../db/test_database.ts";
 import { defaultPlannerSettings } from "../../common/contract/planner_settings.ts";
 import { parseInstance } from "../instance.ts";
 import { buildInstance } from "./build_instance.ts";
-import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { addDays, SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { publicHolidays } from "../../common/school_calendar/public_holidays.ts";
 
 const { sql } = await createTestDatabase("planner_build_instance");
 Deno.test.afterAll?.(() => sql.end({ timeout: 5 }));
 
-const [{ start }] = await sql`
-  select ((now() at time zone ${SCHOOL_TIME_ZONE})::date + 1)::text as start
+const [{ tomorrow }] = await sql`
+  select ((now() at time zone ${SCHOOL_TIME_ZONE})::date + 1)::text as tomorrow
 `;
+// These tests are about the people's own rows: the horizon starts on the first day from tomorrow
+// whose 30 days hold no public holiday, and no Ferien are stored (school_calendar.test.ts).
+await sql`delete from school_holidays`;
+let start = tomorrow as string;
+while (publicHolidays("NW", start, addDays(start, 29)).length > 0) start = addDays(start, 1);
 const day = (offset: number) => {
   const d = new Date(`${start}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offset);
@@ -41,7 +47,7 @@ await sql`
          (${teacher}, 'available', 2, '09:00', '10:00', null, null, null),
          (${gridTeacher}, 'available', 2, '09:00', '10:00', null, null, null),
          (${derived}, 'arrival', 1, '14:00', '20:00', null, null, null),
-         (${derived}, 'arrival', 6, '09:00', '20:00', null, null, null),
+         (${derived}, 'arrival', 7, '09:00', '20:00', null, null, null),
          (${derived}, 'free_period', 2, '10:00', '11:00', null, null, 1),
          (${own}, 'arrival', 1, '14:00', '20:00', null, null, null),
          (${own}, 'available', 3, '15:00', '16:00', null, null, null),
@@ -70,11 +76,11 @@ settings.hard.maxHoursPerDay.enabled = false;
 settings.soft.instructorContinuity.enabled = false;
 await sql`insert into planner_settings (id, settings) values (1, ${sql.json(settings)})`;
 
-const built = await buildInstance(sql);
+const built = await buildInstance(sql, { start });
 const inst = built.instance as any;
 const byId = (list: { id: string }[], id: string) => list.find((x) => x.id === id) as any;
 
-Deno.test("the instance is valid for the planner and covers 30 days from tomorrow", () => {
+Deno.test("the instance is valid for the planner and covers 30 days from its first day", () => {
   parseInstance(inst);
   assertEquals(inst.start, start);
   assertEquals(inst.days, 30);

@@ -8,10 +8,18 @@ import {
   type PlannerSettings,
   readStoredSettings,
 } from "../../common/contract/planner_settings.ts";
-import type { WeeklyWindow } from "../instance.ts";
+import {
+  type AvailabilityRow,
+  instructorWeek,
+  studentIsDerived,
+  studentWeek,
+  type WeeklyBlock,
+} from "../../common/availability_model.ts";
+import { readPlannedWeekdays } from "../../db/school_settings.ts";
 import { preferredWithoutEdgeHours, toFormatSettings } from "./settings_map.ts";
 import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import { addDays, SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { readHorizonCalendar, studentFerien } from "./school_calendar.ts";
 
 interface DateRange {
   from: string;
@@ -21,13 +29,6 @@ interface Block {
   date: string;
   start: string;
   end: string;
-}
-interface WeeklyBlock {
-  day: number;
-  start: string;
-  end: string;
-  validFrom: string | null;
-  validUntil: string | null;
 }
 
 /** What the worker needs besides the instance: names for messages and counts for statistics. */
@@ -52,15 +53,13 @@ export interface BuiltInstance {
   studentsWithFixed: Set<string>;
 }
 
-interface Row {
+// The one availability model (docs/decisions/0012-one-availability-model.md); the API's conflict
+// check imports it from here too.
+export { instructorWeek, studentWeek };
+export type { AvailabilityRow, WeeklyBlock };
+
+interface Row extends AvailabilityRow {
   user_id: number;
-  kind: string;
-  day: number | null;
-  start: string;
-  end: string;
-  valid_from: string | null;
-  valid_until: string | null;
-  period: number | null;
 }
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
@@ -68,13 +67,26 @@ const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   map.get(key)!.push(value);
 };
 
+export interface BuildOptions {
+  /** First planned day (ISO date) instead of tomorrow: FAHRPLAN_PLANNER_START, for tests. */
+  start?: string;
+  /**
+   * Students (user ids) who stay listed even without needs or fixed lessons: a re-planning gives
+   * them needs afterwards.
+   */
+  keepStudents?: ReadonlySet<number>;
+}
+
 /** Reads everything the planner needs in one repeatable-read snapshot. */
-export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
+export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promise<BuiltInstance> {
   return await sql.begin("isolation level repeatable read read only", async (tx) => {
     const [{ start, end }] = await tx`
-      select ((now() at time zone ${SCHOOL_TIME_ZONE})::date + 1)::text as start,
-             ((now() at time zone ${SCHOOL_TIME_ZONE})::date + ${HORIZON_DAYS}::int)::text as end
+      select first::text as start, (first + ${HORIZON_DAYS - 1}::int)::text as end
+        from (select coalesce(${options.start ?? null}::date,
+                              (now() at time zone ${SCHOOL_TIME_ZONE})::date + 1) as first) f
     `;
+    const calendar = await readHorizonCalendar(tx, start, end);
+    const plannedWeekdays = await readPlannedWeekdays(tx);
     const [settingsRow] = await tx`select settings from planner_settings where id = 1`;
     const settings: PlannerSettings = readStoredSettings(settingsRow?.settings);
 
@@ -86,6 +98,7 @@ export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
     `;
     const students = await tx`
       select u.id::int, u.first_name, u.last_name, u.username, p.license_class,
+             p.available_in_holidays,
              p.preferred_instructor_id::int as preferred_instructor,
              greatest(0, p.required_manual_hours - p.completed_manual_hours - coalesce((
                select count(*) from appointments a where a.student_id = u.id
@@ -116,7 +129,7 @@ export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
     const specials = await tx`
       select user_id::int, date::text, is_unavailable,
              to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as end
-        from special_dates where date between ${start}::date and ${end}::date
+        from special_date_days where date between ${start}::date and ${end}::date
     `;
     const theory = await tx`
       select instructor_id::int as user_id, date::text,
@@ -186,52 +199,41 @@ export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
     }
     const fixedStudents = new Set(fixed.map((f) => f.student));
 
-    const instructorList = instructors.map((i) => {
-      const rows = byUser.get(i.id) ?? [];
-      const work = windows(rows.filter((r) => r.kind === "work"));
-      const everyDayBreaks = rows.filter((r) => r.kind === "break" && r.day === null);
-      const weeklyBlocks: WeeklyBlock[] = rows
-        .filter((r) =>
-          r.kind === "unavailable" ||
-          (r.kind === "break" && (r.day !== null || everyDayBreaks.indexOf(r) >= 2))
-        )
-        .flatMap((r) =>
-          (r.day === null ? [1, 2, 3, 4, 5, 6, 7] : [r.day]).map((day) => ({
-            day,
-            start: r.start,
-            end: r.end,
-            validFrom: r.valid_from,
-            validUntil: r.valid_until,
-          }))
-        )
-        .filter((b) => b.start < b.end);
-      return {
-        id: `I${i.id}`,
-        transmissions: i.transmission_types,
-        monthlyHoursTarget: i.monthly_hours_target,
-        work: work.length ? work : windows(rows.filter((r) => r.kind === "available")),
-        breaks: everyDayBreaks.slice(0, 2).map((b) => ({ start: b.start, end: b.end }))
-          .filter((b) => b.start < b.end),
-        absences: absences.get(i.id) ?? [],
-        blocks: blocks.get(i.id) ?? [],
-        weeklyBlocks,
-      };
-    });
+    const instructorList = instructors.map((i) => ({
+      id: `I${i.id}`,
+      transmissions: i.transmission_types,
+      monthlyHoursTarget: i.monthly_hours_target,
+      ...instructorWeek(byUser.get(i.id) ?? [], plannedWeekdays),
+      absences: [...absences.get(i.id) ?? [], ...calendar.holidays],
+      blocks: blocks.get(i.id) ?? [],
+    }));
 
     const studentNames = new Map<string, string>();
     const studentList = students
-      .filter((s) => s.manual + s.automatic > 0 || fixedStudents.has(`S${s.id}`))
+      .filter((s) =>
+        s.manual + s.automatic > 0 || fixedStudents.has(`S${s.id}`) ||
+        options.keepStudents?.has(s.id)
+      )
       .map((s) => {
         const id = `S${s.id}`;
         const name = `${s.first_name} ${s.last_name}`.trim() || s.username;
         studentNames.set(id, name);
         const rows = byUser.get(s.id) ?? [];
-        const own = windows(rows.filter((r) => r.kind === "available"));
-        const available = own.length ? own : derivedWindows(rows);
+        const ferien = studentFerien({
+          rows,
+          available: studentWeek(rows, plannedWeekdays),
+          derived: studentIsDerived(rows),
+          availableInHolidays: s.available_in_holidays,
+          calendar,
+          start,
+          days: HORIZON_DAYS,
+        });
+        const available = ferien.available;
         const preferred = preferredWithoutEdgeHours(
           settings,
           available,
-          windows(rows.filter((r) => r.kind === "preferred")),
+          rows.filter((r) => r.kind === "preferred" && r.day !== null && r.start < r.end)
+            .map((r) => ({ day: r.day!, start: r.start, end: r.end })),
         );
         const preferredInstructor = `I${s.preferred_instructor}`;
         return {
@@ -241,8 +243,8 @@ export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
           available,
           ...(preferred ? { preferred } : {}),
           ...(instructorIds.has(preferredInstructor) ? { preferredInstructor } : {}),
-          absences: absences.get(s.id) ?? [],
-          blocks: blocks.get(s.id) ?? [],
+          absences: [...absences.get(s.id) ?? [], ...calendar.holidays, ...ferien.absences],
+          blocks: [...blocks.get(s.id) ?? [], ...ferien.blocks],
         };
       });
 
@@ -262,27 +264,6 @@ export async function buildInstance(sql: Sql): Promise<BuiltInstance> {
       studentsWithFixed,
     };
   });
-}
-
-function windows(rows: Row[]): WeeklyWindow[] {
-  return rows
-    .filter((r) => r.day !== null && r.start < r.end)
-    .map((r) => ({ day: r.day!, start: r.start, end: r.end }));
-}
-
-/** A student without own grid rows drives from arrival to 20:00 and in free periods, Mon-Fri. */
-function derivedWindows(rows: Row[]): WeeklyWindow[] {
-  const out: WeeklyWindow[] = [];
-  for (const r of rows) {
-    if (r.day === null || r.day > 5) continue;
-    if (r.kind === "arrival" && r.start < "20:00") {
-      out.push({ day: r.day, start: r.start, end: "20:00" });
-    }
-    if (r.kind === "free_period" && r.start < r.end) {
-      out.push({ day: r.day, start: r.start, end: r.end });
-    }
-  }
-  return out;
 }
 
 function nextHour(start: string): string {

@@ -1,17 +1,35 @@
 /** The planner_jobs queries of the worker: claim, heartbeat, release, fail. */
 import type { Sql } from "../../db/connection.ts";
 import { schoolLogTime } from "../../common/time.ts";
+// The worker writes the same activity log as the API (actor null: "System").
+import { recordAudit } from "../../db/audit_log.ts";
 
 /** A worker gives up on a job that has been taken over this often (its runs keep dying). */
 export const MAX_ATTEMPTS = 2;
-/** A running job whose heartbeat is older than this belongs to a dead worker. */
-export const STALE_AFTER_SECONDS = 30;
+/**
+ * A running job whose heartbeat is older than this belongs to a dead worker. Heartbeats come every
+ * second (run_job.ts) and the planning itself runs in a Web Worker, so five missed beats mean the
+ * process is gone; with the 2 s poll of a live worker a dead one's job is taken over (or failed,
+ * after MAX_ATTEMPTS) within about 7 s.
+ */
+export const STALE_AFTER_SECONDS = 5;
+
+/** The progress line while a job's worker has stopped sending heartbeats and nobody took over. */
+export const STALLED_STEP =
+  "Der Planungsdienst antwortet nicht mehr. Die Planung wird übernommen, sobald wieder ein " +
+  "Planungsdienst läuft.";
+
+/** The activity line and progress step of a job taken over from a dead worker. */
+export const TAKEN_OVER =
+  "Planungsdienst ausgefallen, ein anderer hat die Planung übernommen und beginnt sie neu";
 
 /** A claimed job. */
 export interface ClaimedJob {
   id: number;
   attempts: number;
   takenOver: boolean;
+  /** 'full' plans all needs; 'replan_affected' moves only the lessons inside absences. */
+  kind: "full" | "replan_affected";
 }
 
 /** One German line of the job's activity log, stamped with Berlin time. */
@@ -33,9 +51,11 @@ export async function claimNextJob(sql: Sql, workerId: string): Promise<ClaimedJ
            heartbeat_at = now(),
            started_at = coalesce(started_at, now()),
            attempts = attempts + 1,
+           progress_percent = case when status = 'running' then 0 else progress_percent end,
+           current_step = case when status = 'running' then ${TAKEN_OVER} else current_step end,
            activity_log = activity_log || jsonb_build_array(
              ${schoolLogTime()} || case when status = 'running'
-               then ' Planung von einem anderen Planungsdienst übernommen'
+               then ${" " + TAKEN_OVER}
                else ' Planung gestartet' end)
      where id = (
        select id from planner_jobs
@@ -45,9 +65,11 @@ export async function claimNextJob(sql: Sql, workerId: string): Promise<ClaimedJ
         order by id
         for update skip locked
         limit 1)
-    returning id::int, attempts, attempts > 1 as taken_over
+    returning id::int, attempts, attempts > 1 as taken_over, kind
   `;
-  return row ? { id: row.id, attempts: row.attempts, takenOver: row.taken_over } : undefined;
+  return row
+    ? { id: row.id, attempts: row.attempts, takenOver: row.taken_over, kind: row.kind }
+    : undefined;
 }
 
 /** What a heartbeat learned: whether the job is still ours to run. */
@@ -105,18 +127,29 @@ export async function releaseJob(sql: Sql, jobId: number, workerId: string): Pro
   });
 }
 
-/** Marks a job failed with a German message, unless it is no longer ours. */
+/**
+ * Marks a job failed with a German message, unless it is no longer ours; the failure goes into
+ * the activity log ("Letzte Aktivitäten") in the same transaction.
+ */
 export async function failJob(
   sql: Sql,
   jobId: number,
   workerId: string,
   message: string,
 ): Promise<void> {
-  await sql`
-    update planner_jobs
-       set status = 'failed', error_message = ${message}, finished_at = now(),
-           current_step = 'Fehlgeschlagen',
-           activity_log = activity_log || ${sql.json([logLine(message)])}
-     where id = ${jobId} and worker_id = ${workerId} and status = 'running'
-  `;
+  await sql.begin(async (tx) => {
+    const [row] = await tx`
+      update planner_jobs
+         set status = 'failed', error_message = ${message}, finished_at = now(),
+             current_step = 'Fehlgeschlagen',
+             activity_log = activity_log || ${tx.json([logLine(message)])}
+       where id = ${jobId} and worker_id = ${workerId} and status = 'running'
+      returning id
+    `;
+    if (row) {
+      await recordAudit(tx, null, "planner.failed", `Planung fehlgeschlagen: ${message}`, {
+        job_id: jobId,
+      });
+    }
+  });
 }

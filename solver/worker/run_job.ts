@@ -16,6 +16,8 @@ import {
 } from "./jobs.ts";
 import type { PlanWorkerMessage } from "./plan_worker.ts";
 import { type PlanResult, runStatistics, writePlan } from "./write_plan.ts";
+import { adjustForReplan, loadAffected, matchReplan, replanStudents } from "./replan.ts";
+import { ReplanOutdated, writeReplan } from "./write_replan.ts";
 
 /** How a run ended. */
 export type RunOutcome = "completed" | "failed" | "stopped" | "released";
@@ -49,7 +51,7 @@ export class JobRun {
     private sql: Sql,
     private job: ClaimedJob,
     private workerId: string,
-    private options: { stepDelayMs: number; log: (line: string) => void },
+    private options: { stepDelayMs: number; log: (line: string) => void; start?: string },
   ) {
     this.done = new Promise((resolve) => (this.settle = resolve));
     this.run().catch(async (err) => {
@@ -88,12 +90,20 @@ export class JobRun {
       return this.finish("failed");
     }
     this.timer = setInterval(() => void this.beat(), HEARTBEAT_MS);
-    const built = await buildInstance(this.sql);
+    const replan = this.job.kind === "replan_affected" ? await loadAffected(this.sql) : undefined;
+    const built = await buildInstance(this.sql, {
+      start: this.options.start,
+      ...(replan ? { keepStudents: replanStudents(replan) } : {}),
+    });
     if (this.finished) return;
+    if (replan) adjustForReplan(built, replan);
     const inst = built.instance;
     this.note(
-      `Daten geladen: ${inst.instructors.length} Fahrlehrer, ${inst.students.length} Fahrschüler ` +
-        `mit Bedarf, ${built.appointmentsBefore} bestehende Termine im Planungszeitraum`,
+      replan
+        ? `Daten geladen: ${replan.lessons.length} betroffene Termine werden neu geplant, ` +
+          `${inst.fixed.length} Termine bleiben fest`
+        : `Daten geladen: ${inst.instructors.length} Fahrlehrer, ${inst.students.length} ` +
+          `Fahrschüler mit Bedarf, ${built.appointmentsBefore} bestehende Termine im Planungszeitraum`,
     );
     const outcome = await this.plan(inst);
     if (this.finished || outcome.type === "abandoned") return;
@@ -109,10 +119,21 @@ export class JobRun {
     const plan = outcome.plan as unknown as PlanResult;
     const result = runStatistics(built, plan, this.progress.totalVariables, this.startedAt);
     try {
-      const written = await writePlan(this.sql, id, this.workerId, plan, result, {
+      const pending = {
         totalVariables: this.progress.totalVariables,
         pendingLogLines: this.progress.newLogLines,
-      });
+      };
+      const written = replan
+        ? await writeReplan(
+          this.sql,
+          id,
+          this.workerId,
+          replan,
+          matchReplan(built, plan, replan),
+          result,
+          pending,
+        )
+        : await writePlan(this.sql, id, this.workerId, plan, result, pending);
       this.options.log(
         written === "written"
           ? `Auftrag ${id}: ${plan.appointments.length} Termine geschrieben`
@@ -126,7 +147,10 @@ export class JobRun {
         this.sql,
         id,
         this.workerId,
-        doubleBooking
+        err instanceof ReplanOutdated
+          ? "Die betroffenen Termine wurden während der Planung geändert. Bitte starten Sie die " +
+            "Neuplanung erneut."
+          : doubleBooking
           ? "Die Termine konnten nicht gespeichert werden, weil sich ein Termin mit einem bestehenden " +
             "überschneidet (während der Planung geändert?). Bitte starten Sie die Planung erneut."
           : internalError,

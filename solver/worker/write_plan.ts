@@ -3,6 +3,7 @@ import type { Sql } from "../../db/connection.ts";
 import type { BuiltInstance } from "./build_instance.ts";
 import { logLine } from "./jobs.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { recordAudit } from "../../db/audit_log.ts";
 
 /** The planner's answer as far as the worker reads it. */
 export interface PlanResult {
@@ -112,6 +113,13 @@ export async function writePlan(
     }
        where id = ${jobId}
     `;
+    await recordAudit(
+      tx,
+      null,
+      "planner.completed",
+      `Planung abgeschlossen: ${a.length} ${a.length === 1 ? "Fahrstunde" : "Fahrstunden"} geplant`,
+      { job_id: jobId, appointments: a.length },
+    );
     return "written" as const;
   });
 }

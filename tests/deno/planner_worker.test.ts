@@ -110,6 +110,15 @@ Deno.test("a normal run writes the whole plan once, with statistics", options, a
   assertEquals(done.result.instructors_total, 10);
   assert(done.result.upper_bound >= count.n);
   await noDoubleBookings();
+  // "Letzte Aktivitäten": the admin's start, then the worker's result as the system.
+  const lines = await t.sql`
+    select actor_name, action, summary, details from audit_log
+     where details->>'job_id' = ${String(id)} order by id
+  `;
+  assertEquals(lines.map((l) => [l.actor_name, l.action, l.summary]), [
+    ["chef", "planner.start", "Planung gestartet"],
+    ["System", "planner.completed", `Planung abgeschlossen: ${count.n} Fahrstunden geplant`],
+  ]);
   worker.child.kill("SIGTERM");
   assertEquals((await worker.exited).code, 0);
 });
@@ -145,6 +154,65 @@ Deno.test(
     await noDoubleBookings();
     second.child.kill("SIGTERM");
     assertEquals((await second.exited).code, 0);
+  },
+);
+
+Deno.test(
+  "a killed worker's job is taken over within 10 s by a running worker, and the log says so",
+  options,
+  async () => {
+    await clean();
+    const workers = [new WorkerProcess(1500), new WorkerProcess(1500)];
+    await Promise.all(workers.map((w) => w.ready()));
+    await startJob();
+    await until(async () => (await job()).progress_percent > 0, 15_000, "progress");
+    const { worker_id } = await job();
+    // The worker id is host:pid:random; kill the one that runs the job.
+    const killed = workers.find((w) => worker_id.includes(`:${w.child.pid}:`))!;
+    assert(killed, `owner of ${worker_id}`);
+    const other = workers.find((w) => w !== killed)!;
+    killed.child.kill("SIGKILL");
+    await killed.exited;
+    const killedAt = Date.now();
+    await until(async () => (await job()).worker_id !== worker_id, 10_000, "takeover in 10 s");
+    assert(Date.now() - killedAt < 10_000);
+    const taken = await job();
+    assertEquals([taken.status, taken.attempts], ["running", 2]);
+    const progress = await (await admin.get("/api/admin/planner-progress/")).json();
+    assert(
+      progress.activity_log.some((l: string) =>
+        l.endsWith(
+          "Planungsdienst ausgefallen, ein anderer hat die Planung übernommen und " +
+            "beginnt sie neu",
+        )
+      ),
+      progress.activity_log.join("\n"),
+    );
+    await admin.post("/api/admin/cancel-planner/");
+    other.child.kill("SIGTERM");
+    assertEquals((await other.exited).code, 0);
+  },
+);
+
+Deno.test(
+  "a killed worker without a successor: within 10 s the progress says the service is not answering",
+  options,
+  async () => {
+    await clean();
+    const worker = new WorkerProcess(1500);
+    await worker.ready();
+    await startJob();
+    await until(async () => (await job()).progress_percent > 0, 15_000, "progress");
+    worker.child.kill("SIGKILL");
+    await worker.exited;
+    const stalled = "Der Planungsdienst antwortet nicht mehr. Die Planung wird übernommen, " +
+      "sobald wieder ein Planungsdienst läuft.";
+    const step = async () =>
+      (await (await admin.get("/api/admin/planner-progress/")).json()).current_step;
+    await until(async () => (await step()) === stalled, 10_000, "stalled progress in 10 s");
+    const progress = await (await admin.get("/api/admin/planner-progress/")).json();
+    assertEquals(progress.status, "running");
+    await admin.post("/api/admin/cancel-planner/");
   },
 );
 
@@ -238,6 +306,15 @@ Deno.test("a job whose workers died twice is failed with a German message", opti
   const progress = await (await admin.get("/api/admin/planner-progress/")).json();
   assertEquals(progress.status, "failed");
   assertEquals(progress.error_message, failed.error_message);
+  const [line] = await t.sql`
+    select actor_id, actor_name, summary from audit_log
+     where action = 'planner.failed' and details->>'job_id' = ${String(failed.id)}
+  `;
+  assertEquals(line, {
+    actor_id: null,
+    actor_name: "System",
+    summary: `Planung fehlgeschlagen: ${failed.error_message}`,
+  });
   worker.child.kill("SIGTERM");
   await worker.exited;
 });

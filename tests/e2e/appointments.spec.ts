@@ -113,6 +113,9 @@ async function openList(page: Page) {
   await loginAs(page, baseURL, "chefin");
   await page.goto(`${baseURL}/appointments`);
   await expect(page.getByRole("heading", { name: "Termine", level: 1 })).toBeVisible();
+  // The fixtures have fixed dates: show all of them, not only those from today on (the default
+  // range is tested in appointments_filters.spec.ts with dates relative to today).
+  await page.getByRole("button", { name: "Alle" }).click();
   await expect(page.getByText("55 Termine")).toBeVisible();
 }
 
@@ -223,9 +226,11 @@ test("the Excel export downloads a workbook with the appointments", async ({ pag
     "Fahrzeug",
     "Getriebe",
     "Status",
+    "Stornogrund",
   ]);
   expect(sheet.rowCount).toBe(56);
-  expect((sheet.getRow(2).values as unknown[]).slice(2)).toEqual([
+  // In the list's order, newest first: the oldest lesson is the last row.
+  expect((sheet.getRow(56).values as unknown[]).slice(2)).toEqual([
     "14:00–14:45",
     "Anna Müller",
     "Ingrid Lehrer",
@@ -235,7 +240,7 @@ test("the Excel export downloads a workbook with the appointments", async ({ pag
     "Bestätigt",
   ]);
   // The formula-like name arrives as text, not as a formula.
-  expect(sheet.getRow(3).getCell(3).value).toBe("'=1+1 Test");
+  expect(sheet.getRow(55).getCell(3).value).toBe("'=1+1 Test");
 });
 
 test("PDF and iCal download; a failed export says so", async ({ page }) => {
@@ -276,14 +281,22 @@ test("PDF and iCal download; a failed export says so", async ({ page }) => {
   }
 });
 
-test("'Termin hinzufügen' explains the AI planning and links to the dashboard", async ({ page }) => {
+test("'Termin hinzufügen' opens the form for an appointment by hand", async ({ page }) => {
   await openList(page);
   await page.getByRole("button", { name: "Hinzufügen / Export" }).click();
   await page.getByRole("menuitem", { name: "Termin hinzufügen" }).click();
   const dialog = page.getByRole("dialog", { name: "Termin hinzufügen" });
-  await expect(dialog).toContainText("Termine werden von der KI-Planung erstellt.");
-  await dialog.getByRole("link", { name: "Zur KI-Planung" }).click();
-  await expect(page).toHaveURL(/\/admin-panel$/);
+  // Every type German law and the school know, the special drives among them.
+  await expect(dialog.getByLabel("Terminart").locator("option")).toHaveText([
+    "Fahrstunde",
+    "Überlandfahrt",
+    "Autobahnfahrt",
+    "Nachtfahrt",
+    "Prüfung",
+    "Theorie",
+  ]);
+  await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(dialog).toBeHidden();
 });
 
 test("a failed list load empties the list without a message", async ({ page }) => {

@@ -106,10 +106,11 @@ test("an admin lands on /admin-panel, sees the staff navigation and can log out"
   const avatar = page.getByRole("img", { name: "chefin@fahrschule.de" });
   await expect(avatar).toHaveText("JK");
   await expect(avatar).toHaveAttribute("title", "chefin@fahrschule.de");
-  await expect(page.getByRole("link", { name: "Fahrplan – Startseite" })).toHaveAttribute(
-    "href",
-    "/admin-panel",
-  );
+  await expect(page.getByRole("link", { name: "Fahrplan KI-Fahrstundenplanung – Startseite" }))
+    .toHaveAttribute(
+      "href",
+      "/admin-panel",
+    );
 
   await page.getByRole("button", { name: "Abmelden" }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -138,10 +139,11 @@ test("a student lands on /verfuegbarkeit and never sees the admin panel", async 
   await expect(nav.getByRole("link", { name: "Termine" })).toHaveCount(0);
   await expect(nav.getByRole("button", { name: "Verwaltung" })).toHaveCount(0);
   await expect(page.getByRole("img", { name: "lena.schmidt" })).toHaveText("LE");
-  await expect(page.getByRole("link", { name: "Fahrplan – Startseite" })).toHaveAttribute(
-    "href",
-    "/",
-  );
+  await expect(page.getByRole("link", { name: "Fahrplan KI-Fahrstundenplanung – Startseite" }))
+    .toHaveAttribute(
+      "href",
+      "/",
+    );
 
   // Staff-only routes send a signed-in student to her own start page with a short note: the
   // spec's "redirect to /login" would bounce there anyway, since /login sends signed-in users home.
@@ -300,7 +302,7 @@ test("the staff bar fits without horizontal scrolling from 640 px up", async ({ 
     expect(overflow, `overflow at ${width} px`).toBe(0);
     // The controls sit side by side inside the viewport, none on top of another.
     const boxes = await Promise.all([
-      page.getByRole("link", { name: "Fahrplan – Startseite" }).boundingBox(),
+      page.getByRole("link", { name: "Fahrplan KI-Fahrstundenplanung – Startseite" }).boundingBox(),
       nav.getByRole("link", { name: "Dashboard" }).boundingBox(),
       nav.getByRole("button", { name: "Verwaltung" }).boundingBox(),
       page.getByRole("button", { name: "Dunkles Design aktivieren" }).boundingBox(),

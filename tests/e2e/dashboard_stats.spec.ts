@@ -11,6 +11,9 @@ const ids: Record<string, number> = {};
 /** A lesson on Berlin's today + `days` at `hour`:00, one hour long. */
 async function lesson(student: number, instructor: number, days: number, hour: number) {
   const sql = app().sql;
+  // Every day a planned weekday, so the utilization below does not depend on today's date
+  // (how many Sundays the next 30 days hold).
+  await sql`update school_settings set planned_weekdays = '{1,2,3,4,5,6,7}'`;
   await sql`
     insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at)
     select ${student}::bigint, ${instructor}::bigint, 'manual', t, t + interval '1 hour'
@@ -139,6 +142,31 @@ test("the admin sees fairness and workload figures of the seeded lessons", async
   await expect(page.getByTestId("fairness-score")).toContainText("1,22");
   await expectDrawnDark(page.getByTestId("fairness-score"));
   await page.evaluate(() => localStorage.setItem("color-theme", "light"));
+});
+
+test("the instructors list shows the dashboard's utilization; each tile says what it counts", async ({ page }) => {
+  await openDashboard(page);
+  await expect(page.getByTestId("workload-utilization")).toContainText(
+    "Mittel der aktiven Fahrlehrer · nächste 30 Tage, ohne stornierte",
+  );
+  await expect(page.getByTestId("fairness-share")).toContainText(
+    "Aktive Fahrschüler mit Fahrstunden · nächste 30 Tage, ohne stornierte",
+  );
+  await expect(page.getByTestId("count-Termine").locator("..")).toContainText(
+    "Alle Termine, vergangene und kommende, ohne stornierte",
+  );
+  const top = page.getByTestId("workload-top-utilization").locator("li");
+  await expect(top.nth(0)).toContainText("2,5 %");
+
+  // Issue 11: the same figure, from the same API function, on /instructors.
+  await page.goto(`${app().baseURL}/instructors`);
+  const column = (name: RegExp) =>
+    page.getByRole("row", { name }).locator("td .instructor-utilization");
+  await expect(column(/Anna Berg/)).toContainText("2,5 %");
+  await expect(column(/Anna Berg/)).toContainText("3 von 120 h");
+  await expect(column(/Bernd Ost/)).toContainText("1,7 %");
+  await expect(column(/Bernd Ost/)).toContainText("1 von 60 h");
+  await expect(column(/Carla Dorn/)).toContainText("0 %");
 });
 
 test("the figures reload after a successful planner run", async ({ page }) => {

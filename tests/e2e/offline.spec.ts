@@ -40,9 +40,14 @@ async function versions(username: string) {
 
 async function slots(username: string) {
   return (await app().sql`
-    select day_of_week::int as day, to_char(start_time, 'HH24:MI') as start
-    from availabilities a join users u on u.id = a.user_id
-    where u.username = ${username} and a.availability_type = 'available' order by 1, 2
+    -- A save stores merged windows (08:00-14:00); listed here as the hours the grid shows.
+    select distinct day_of_week::int as day, to_char(h, 'HH24:MI') as start
+    from availabilities a join users u on u.id = a.user_id,
+         generate_series(date_trunc('hour', '2000-01-01'::date + a.start_time),
+                         '2000-01-01'::date + a.end_time - interval '1 minute',
+                         interval '1 hour') as h
+    where u.username = ${username} and a.availability_type = 'available'
+    order by 1, 2
   `).map((r) => `${r.day} ${r.start}`);
 }
 
@@ -78,8 +83,8 @@ test("offline: reload works, edits queue, and reach the server exactly once", as
   await page.getByRole("button", { name: "Verfügbarkeit speichern" }).click();
   await expect(page.getByText("Ohne Verbindung vorgemerkt")).toBeVisible();
   await page.getByRole("button", { name: "+ Abwesenheit hinzufügen" }).click();
-  await page.getByLabel("Datum", { exact: true }).fill("02.04.2027");
-  await page.getByLabel("Datum", { exact: true }).blur();
+  await page.getByLabel("Erster Tag", { exact: true }).fill("02.04.2027");
+  await page.getByLabel("Erster Tag", { exact: true }).blur();
   await page.getByLabel("Beschreibung (optional)").fill("Urlaub");
   await page.getByRole("button", { name: "Abwesenheiten speichern" }).click();
   await expect(page.getByTestId("sync-status")).toHaveText("2 Änderungen warten auf Verbindung");
@@ -118,7 +123,9 @@ test("offline: reload works, edits queue, and reach the server exactly once", as
   expect(sent).toHaveLength(2);
 
   // A second replay of the same queue (same keys) changes nothing.
-  const csrf = (await context.cookies()).find((c) => c.name === "csrftoken")!.value;
+  // A signed-in browser's CSRF token belongs to its session (not the pre-login cookie).
+  const csrfAnswer = await context.request.get(`${new URL(sent[0].url).origin}/api/csrf/`);
+  const csrf = (await csrfAnswer.json()).csrfToken;
   for (const request of sent) {
     const res = await context.request.post(request.url, {
       headers: {

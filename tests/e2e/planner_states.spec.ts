@@ -49,6 +49,10 @@ test("a running plan shows progress and the clock, and cancel stops it", async (
   await page.getByRole("button", { name: "Abbrechen", exact: true }).click();
   await expect(page.locator(".toast-warning")).toContainText("Die Planung wurde abgebrochen.");
   await expect(card).toHaveClass(/planner-cancelled/);
+  // "Letzte Aktivitäten" reads the server's log: the start and the cancel, newest first.
+  const activity = page.getByTestId("recent-activity").getByRole("listitem");
+  await expect(activity.nth(0)).toContainText("Planung abgebrochen");
+  await expect(activity.nth(1)).toContainText("Planung gestartet");
   // The cancelled card clears after 3 s.
   await expect(card).toHaveCount(0, { timeout: 5000 });
   // Longer than the rest of the run would take: nothing was written.
@@ -77,6 +81,11 @@ test("a failed run shows the worker's German message in red", async ({ page }) =
   await expect(card).toHaveClass(/planner-error/, { timeout: 15_000 });
   await expect(card).toContainText(
     "Die Planung wurde abgebrochen, weil der Planungsdienst mehrmals ausgefallen ist.",
+  );
+  // The worker's failure is in the activity log too, written by "System".
+  await expect(page.getByTestId("recent-activity").getByRole("listitem").first()).toContainText(
+    "Planung fehlgeschlagen: Die Planung wurde abgebrochen, weil der Planungsdienst mehrmals " +
+      "ausgefallen ist.",
   );
   await expect(card).toHaveCount(0, { timeout: 5000 });
 });

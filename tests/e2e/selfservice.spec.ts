@@ -50,8 +50,12 @@ async function touchDrag(page: Page, names: string[]) {
 
 async function storedSlots(username: string) {
   return (await app().sql`
-    select day_of_week::int as day, to_char(start_time, 'HH24:MI') as start
-    from availabilities a join users u on u.id = a.user_id
+    -- A save stores merged windows (08:00-14:00); listed here as the hours the grid shows.
+    select distinct day_of_week::int as day, to_char(h, 'HH24:MI') as start
+    from availabilities a join users u on u.id = a.user_id,
+         generate_series(date_trunc('hour', '2000-01-01'::date + a.start_time),
+                         '2000-01-01'::date + a.end_time - interval '1 minute',
+                         interval '1 hour') as h
     where u.username = ${username} and a.availability_type = 'available'
     order by 1, 2
   `).map((r) => `${r.day} ${r.start}`);
@@ -94,9 +98,12 @@ test("desktop: drag 6 hours, click 2, save, reload; add a partial absence", asyn
   await expect(page).toHaveTitle("Verfügbarkeit – Fahrplan");
   await expect(page.getByRole("heading", { name: "Meine wöchentliche Verfügbarkeit" }))
     .toBeVisible();
-  await expect(page.getByText("Wochenende wird bei der Planung nicht berücksichtigt"))
-    .toBeVisible();
-  await expect(cell(page, "Samstag 08:00 (nicht planbar)")).toBeDisabled();
+  // Monday to Saturday are the school's default planned weekdays (issue 14); Sunday is greyed.
+  await expect(page.getByText("Grau: kein Planungstag der Fahrschule")).toBeVisible();
+  await expect(cell(page, "Sonntag 08:00 (kein Planungstag)")).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
 
   const start = await center(page, "Montag 08:00");
   const end = await center(page, "Montag 13:00");
@@ -135,8 +142,8 @@ test("desktop: drag 6 hours, click 2, save, reload; add a partial absence", asyn
   await expect(page.locator('[data-slot^="dienstag"][aria-pressed="true"]')).toHaveCount(0);
 
   await page.getByRole("button", { name: "+ Abwesenheit hinzufügen" }).click();
-  await page.getByLabel("Datum", { exact: true }).fill("15.03.2027");
-  await page.getByLabel("Datum", { exact: true }).blur();
+  await page.getByLabel("Erster Tag", { exact: true }).fill("15.03.2027");
+  await page.getByLabel("Erster Tag", { exact: true }).blur();
   await page.getByLabel("Art", { exact: true }).selectOption("partial");
   await page.getByLabel("Von", { exact: true }).fill("08:05");
   await page.getByLabel("Von", { exact: true }).blur();

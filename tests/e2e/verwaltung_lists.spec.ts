@@ -102,7 +102,8 @@ test("exports availabilities as CSV with BOM, umlauts and neutralised formulas",
   const lines = file.bytes.toString("utf8").slice(1).trim().split("\r\n");
   expect(lines[0]).toBe("Benutzer;Benutzername;Rolle;Wochentag;Von;Bis;Art");
   expect(lines).toContain("'=1+1 Schüler;formel;Fahrschüler;Freitag;15:00;17:00;Verfügbar");
-  expect(lines).toContain("Özgür Çelik;oezguer;Fahrlehrer;Mittwoch;14:00;18:30;Verfügbar");
+  // An instructor's weekly time is a working time (one availability model, decision 0012).
+  expect(lines).toContain("Özgür Çelik;oezguer;Fahrlehrer;Mittwoch;14:00;18:30;Arbeitszeit");
 });
 
 test("adds vehicles, sorts them and exports them as CSV", async ({ page }) => {

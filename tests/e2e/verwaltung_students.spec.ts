@@ -57,7 +57,7 @@ test("creates a student with free periods and shows the password once", async ({
   await expect(addFree).toHaveCount(0); // at most 3 free periods per day
   await monday.getByRole("group", { name: "Freistunde 1" }).getByLabel("Von").fill("10:00");
   await monday.getByRole("group", { name: "Freistunde 1" }).getByLabel("Bis").fill("10:45");
-  // Free period 2 stays half-filled and is dropped; free period 3 is removed.
+  // Free period 2 stays half-filled (it blocks the save below); free period 3 is removed.
   await monday.getByRole("group", { name: "Freistunde 2" }).getByLabel("Von").fill("11:00");
   await monday.getByRole("button", { name: "Freistunde 3 entfernen" }).click();
   await form.getByRole("group", { name: "Dienstag" }).getByLabel("Ankunft in der Fahrschule")
@@ -76,6 +76,13 @@ test("creates a student with free periods and shows the password once", async ({
   await page.keyboard.press("Enter");
   await expect(vacationEnd).toHaveValue("15.08.2027");
   await form.getByRole("group", { name: "Urlaub 2" }).getByLabel("Von").fill("01.10.2027");
+  // Half-filled rows are never dropped silently (issue 14): each blocks the save and is named.
+  await form.getByRole("button", { name: "Schüler erstellen" }).click();
+  await expect(form.getByRole("alert")).toContainText("Freistunde am Montag, 2");
+  await monday.getByRole("button", { name: "Freistunde 2 entfernen" }).click();
+  await form.getByRole("button", { name: "Schüler erstellen" }).click();
+  await expect(form.getByRole("alert")).toContainText("Urlaub 2");
+  await form.getByRole("button", { name: "Urlaub 2 entfernen" }).click();
   await form.getByRole("button", { name: "Schüler erstellen" }).click();
 
   await expect(page.getByText("Schüler erfolgreich erstellt!")).toBeVisible();

@@ -85,6 +85,8 @@ export interface AppHandle {
     first_name?: string;
     last_name?: string;
     email?: string;
+    /** whether the admin tour counts as seen (default true, so it does not cover other tests) */
+    tourSeen?: boolean;
   }): Promise<number>;
   stop(): Promise<void>;
 }
@@ -102,6 +104,8 @@ export async function startApp(name: string): Promise<AppHandle> {
       cwd: repoRoot,
       env: { ...inherited, ...database.env, PORT: String(port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
+      // Its own process group, so stop() ends the app even when npx sits in between.
+      detached: true,
     },
   );
   let output = "";
@@ -141,6 +145,9 @@ export async function startApp(name: string): Promise<AppHandle> {
                 ${user.last_name ?? ""}, ${user.email ?? ""})
         returning id::int
       `;
+      if (user.role === "admin" && user.tourSeen !== false) {
+        await sql`insert into tutorial_states (user_id, tour) values (${row.id}, 'admin')`;
+      }
       if (user.role === "instructor") {
         await sql`insert into instructor_profiles (user_id, transmission_types) values (${row.id}, '{manual}')`;
       }
@@ -152,8 +159,13 @@ export async function startApp(name: string): Promise<AppHandle> {
     },
     async stop() {
       await sql.end({ timeout: 2 });
+      const exited = new Promise((r) => child.exitCode !== null ? r(null) : child.once("exit", r));
       child.kill("SIGTERM");
-      await new Promise((r) => child.exitCode !== null ? r(null) : child.once("exit", r));
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      // Whatever is left of its process group (the app under npx) goes too.
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch { /* nothing left */ }
       database.remove();
     },
   };

@@ -7,6 +7,7 @@ import { Layout } from "./layout.tsx";
 const LoginScreen = lazy(() => import("../features/auth/login_screen.tsx"));
 const AdminPanel = lazy(() => import("../features/dashboard/admin_panel.tsx"));
 const AppointmentsScreen = lazy(() => import("../features/appointments/appointments_screen.tsx"));
+const ScheduleScreen = lazy(() => import("../features/schedule/schedule_screen.tsx"));
 // Both people screens come from one module, so they share one chunk.
 const InstructorsScreen = lazy(() =>
   import("../features/people/people_screen.tsx").then((m) => ({ default: m.InstructorsScreen }))
@@ -19,6 +20,9 @@ const AvailabilitiesListScreen = lazy(() =>
 );
 const VehiclesScreen = lazy(() => import("../features/vehicles/vehicles_screen.tsx"));
 const ConstraintsScreen = lazy(() => import("../features/constraints/constraints_screen.tsx"));
+const SchoolCalendarScreen = lazy(() =>
+  import("../features/school_calendar/school_calendar_screen.tsx")
+);
 const AvailabilityScreen = lazy(() => import("../features/availability/availability_screen.tsx"));
 const CalendarScreen = lazy(() => import("../features/calendar/calendar_screen.tsx"));
 const QuestionnaireScreen = lazy(() =>
@@ -36,11 +40,13 @@ function Screen({ children }: { children: ReactNode }) {
 const staffRoutes: [string, ComponentType][] = [
   ["/admin-panel", AdminPanel],
   ["/appointments", AppointmentsScreen],
+  ["/uebersicht", ScheduleScreen],
   ["/instructors", InstructorsScreen],
   ["/students", StudentsScreen],
   ["/availabilities-list", AvailabilitiesListScreen],
   ["/vehicles", VehiclesScreen],
   ["/constraints-settings", ConstraintsScreen],
+  ["/ferien-feiertage", SchoolCalendarScreen],
 ];
 
 /** The route table of spec 01 §2 and spec 02 §2, enforced in the client. */

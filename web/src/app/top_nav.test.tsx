@@ -44,10 +44,16 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("TopNav", () => {
-  it("gives staff Dashboard, Termine, Kalender, Verfügbarkeit and the Verwaltung menu", () => {
+  it("gives staff Dashboard, Termine, Übersicht, Kalender, Verfügbarkeit and the Verwaltung menu", () => {
     auth.user = user("admin", { first_name: "Jana", last_name: "Krüger" });
     renderAt("/appointments");
-    expect(linkNames()).toEqual(["Dashboard", "Termine", "Kalender", "Verfügbarkeit"]);
+    expect(linkNames()).toEqual([
+      "Dashboard",
+      "Termine",
+      "Übersicht",
+      "Kalender",
+      "Verfügbarkeit",
+    ]);
     expect(screen.getByRole("link", { name: "Termine" }).getAttribute("aria-current")).toBe(
       "page",
     );
@@ -55,7 +61,10 @@ describe("TopNav", () => {
     fireEvent.click(screen.getByRole("button", { name: /Verwaltung/ }));
     expect(linkNames()).toContain("Fahrlehrer");
     expect(linkNames()).toContain("Einstellungen");
-    expect(screen.getByRole("link", { name: "Fahrplan – Startseite" }).getAttribute("href")).toBe(
+    expect(
+      screen.getByRole("link", { name: "Fahrplan KI-Fahrstundenplanung – Startseite" })
+        .getAttribute("href"),
+    ).toBe(
       "/admin-panel",
     );
     expect(screen.getByRole("img", { name: "admin-user" }).textContent).toBe("JK");
@@ -66,7 +75,10 @@ describe("TopNav", () => {
     renderAt("/kalender");
     expect(linkNames()).toEqual(["Kalender", "Verfügbarkeit"]);
     expect(screen.queryByRole("button", { name: /Verwaltung/ })).toBeNull();
-    expect(screen.getByRole("link", { name: "Fahrplan – Startseite" }).getAttribute("href")).toBe(
+    expect(
+      screen.getByRole("link", { name: "Fahrplan KI-Fahrstundenplanung – Startseite" })
+        .getAttribute("href"),
+    ).toBe(
       "/",
     );
     expect(screen.getByRole("button", { name: "Abmelden" }).getAttribute("title")).toBe(

@@ -18,6 +18,8 @@ interface NavEntry {
 const staffEntries: NavEntry[] = [
   { to: "/admin-panel", label: "Dashboard", flag: "dashboardNav" },
   { to: "/appointments", label: "Termine", flag: "appointmentsNav" },
+  // All instructors side by side (issue 11); shown and hidden together with Termine.
+  { to: "/uebersicht", label: "Übersicht", flag: "appointmentsNav" },
 ];
 const userEntries: NavEntry[] = [
   { to: "/kalender", label: "Kalender", flag: "calendarNav" },
@@ -119,11 +121,13 @@ export function TopNav() {
         <Link
           to={user?.is_staff ? "/admin-panel" : "/"}
           className="brand"
-          aria-label="Fahrplan – Startseite"
+          // The name starts with the words the link shows (WCAG 2.5.3 label in name), so saying
+          // "Fahrplan" or reading it aloud finds the link; the destination follows.
+          aria-label="Fahrplan KI-Fahrstundenplanung – Startseite"
         >
           <img className="brand-logo" src="/favicon.svg" alt="" width="36" height="36" />
           <span className="brand-text">
-            <span className="brand-name">Fahrplan</span>
+            <span className="brand-name">Fahrplan</span>{" "}
             <span className="brand-tagline">KI-Fahrstundenplanung</span>
           </span>
         </Link>

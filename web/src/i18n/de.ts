@@ -52,6 +52,8 @@ export const de = {
   },
   pagination: {
     label: "Seiten",
+    first: "Erste Seite",
+    last: "Letzte Seite",
     previous: "Vorherige Seite",
     next: "Nächste Seite",
     page: (page: number) => `Seite ${page}`,

@@ -8,7 +8,7 @@ export const featureFlags = {
   systemOverview: true,
   fairnessStats: true,
   instructorWorkload: true,
-  dataManagement: false,
+  dataManagement: true,
   activityLog: true,
   dashboardNav: true,
   appointmentsNav: true,

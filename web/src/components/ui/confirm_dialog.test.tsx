@@ -56,4 +56,43 @@ describe("useConfirm", () => {
     await waitFor(() => expect(answers).toEqual([false, false]));
     expect(screen.queryByRole("dialog")).toBeNull();
   });
+
+  it("with a typed confirmation, confirms only after exactly that text", async () => {
+    const answers: boolean[] = [];
+    const phrase = "Ja, unwiderruflich löschen";
+    await ask(
+      { message: "Alle Fahrschüler werden gelöscht.", typedConfirmation: phrase },
+      answers,
+    );
+    const input = screen.getByLabelText(/Geben Sie zur Bestätigung/);
+    const button = screen.getByRole("button", { name: "Bestätigen" }) as HTMLButtonElement;
+    // The field has the focus; the button stays off for anything but the exact text.
+    expect(document.activeElement).toBe(input);
+    for (const text of ["", "ja, unwiderruflich löschen", "Ja, unwiderruflich  löschen", "Ja"]) {
+      fireEvent.change(input, { target: { value: text } });
+      expect(button.disabled).toBe(true);
+      fireEvent.submit(input.closest("form")!);
+    }
+    expect(answers).toEqual([]);
+    // A space a phone keyboard adds after the last word does not count.
+    fireEvent.change(input, { target: { value: `${phrase} ` } });
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    await waitFor(() => expect(answers).toEqual([true]));
+    // Asked again, the field starts empty.
+    fireEvent.click(screen.getByRole("button", { name: "Fragen" }));
+    expect((screen.getByLabelText(/Geben Sie zur Bestätigung/) as HTMLInputElement).value).toBe("");
+    expect(
+      (screen.getByRole("button", { name: "Bestätigen" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it("with a typed confirmation, Enter in the field confirms once the text matches", async () => {
+    const answers: boolean[] = [];
+    await ask({ message: "Löschen?", typedConfirmation: "Ja, unwiderruflich löschen" }, answers);
+    const input = screen.getByLabelText(/Geben Sie zur Bestätigung/);
+    fireEvent.change(input, { target: { value: "Ja, unwiderruflich löschen" } });
+    fireEvent.submit(input.closest("form")!);
+    await waitFor(() => expect(answers).toEqual([true]));
+  });
 });

@@ -1,4 +1,4 @@
-import { createContext, type ReactNode, useCallback, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useId, useRef, useState } from "react";
 import { useProvided } from "../../lib/use_provided.ts";
 import { Icon } from "./icons.tsx";
 import { Modal } from "./modal.tsx";
@@ -11,6 +11,11 @@ export interface ConfirmOptions {
   confirmLabel?: string;
   cancelLabel?: string;
   variant?: "danger" | "warning" | "info";
+  /**
+   * A text the user must type exactly before the confirm button enables (bulk delete: 'Ja,
+   * unwiderruflich löschen', spec 01 §5): a click alone cannot destroy data by accident.
+   */
+  typedConfirmation?: string;
 }
 
 type Confirm = (options: ConfirmOptions) => Promise<boolean>;
@@ -25,11 +30,14 @@ const buttonClass = {
 /** Provides useConfirm(): a confirm dialog in danger, warning or info style that resolves true or false. */
 export function ConfirmProvider({ children }: { children: ReactNode }) {
   const [options, setOptions] = useState<ConfirmOptions | null>(null);
+  const [typed, setTyped] = useState("");
   const resolver = useRef<((value: boolean) => void) | null>(null);
+  const inputId = useId();
 
   const confirm = useCallback<Confirm>((next) => {
     // A new question while one is open: the old one counts as cancelled.
     resolver.current?.(false);
+    setTyped("");
     setOptions(next);
     return new Promise<boolean>((resolve) => {
       resolver.current = resolve;
@@ -43,6 +51,9 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const variant = options?.variant ?? "danger";
+  const required = options?.typedConfirmation;
+  // Exactly the text; only spaces around it (a phone keyboard adds one after a word) are ignored.
+  const allowed = required === undefined || typed.trim() === required;
   return (
     <ConfirmContext.Provider value={confirm}>
       {children}
@@ -60,6 +71,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               className={`button ${buttonClass[variant]}`}
+              disabled={!allowed}
               onClick={() => answer(true)}
             >
               {options?.confirmLabel ?? "Bestätigen"}
@@ -71,7 +83,30 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
           <span className="confirm-icon">
             <Icon name={variant === "info" ? "info" : "alert-triangle"} />
           </span>
-          <p className="confirm-message">{options?.message}</p>
+          <div className="confirm-text">
+            <p className="confirm-message">{options?.message}</p>
+            {required !== undefined && (
+              <form
+                className="confirm-typed"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  if (allowed) answer(true);
+                }}
+              >
+                <label htmlFor={inputId}>
+                  Geben Sie zur Bestätigung <strong>{required}</strong> ein:
+                </label>
+                <input
+                  id={inputId}
+                  className="input"
+                  value={typed}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(event) => setTyped(event.target.value)}
+                />
+              </form>
+            )}
+          </div>
         </div>
       </Modal>
     </ConfirmContext.Provider>

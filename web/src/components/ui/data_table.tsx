@@ -81,6 +81,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <tr
               key={props.rowKey(row)}
               data-clickable={onRowClick ? "" : undefined}
+              // A clickable row is reachable by Tab and opens with Enter, as the click does.
+              tabIndex={onRowClick ? 0 : undefined}
+              onKeyDown={onRowClick
+                ? (e) => {
+                  if (e.key === "Enter" && e.target === e.currentTarget) onRowClick(row);
+                }
+                : undefined}
               onClick={onRowClick
                 ? (e) => {
                   // Clicks on the row's own controls are theirs, not the row's.

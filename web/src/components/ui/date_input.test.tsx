@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DateInput } from "./date_input.tsx";
+import { DateInput, invalidDateMessage } from "./date_input.tsx";
 import { TimeInput } from "./time_input.tsx";
 
 afterEach(cleanup);
@@ -48,12 +48,14 @@ describe("DateInput", () => {
     expect(seen).toEqual(["2026-12-24", ""]);
   });
 
-  it("says 'Date input not valid.' for a day that does not exist and keeps the old value", () => {
+  it("says a German message for a day that does not exist and keeps the old value", () => {
     const seen: string[] = [];
     render(<Harness initial="2026-03-05" seen={seen} />);
     const input = screen.getByLabelText("Datum");
     fireEvent.change(input, { target: { value: "31.02.2026" } });
-    expect(screen.getByRole("alert").textContent).toBe("Date input not valid.");
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben.",
+    );
     expect(input.getAttribute("aria-invalid")).toBe("true");
     expect(seen).toEqual([]);
     expect(screen.getByTestId("value").textContent).toBe("2026-03-05");
@@ -65,7 +67,7 @@ describe("DateInput", () => {
     fireEvent.change(input, { target: { value: "12.5." } });
     expect(screen.queryByRole("alert")).toBeNull();
     fireEvent.blur(input);
-    expect(screen.getByRole("alert").textContent).toBe("Date input not valid.");
+    expect(screen.getByRole("alert").textContent).toBe(invalidDateMessage);
   });
 
   it(
@@ -164,7 +166,7 @@ describe("DateInput with min and max", () => {
     render(<Ranged />);
     const input = screen.getByLabelText("Urlaub ab");
     fireEvent.change(input, { target: { value: "09.03.2026" } });
-    expect(screen.getByRole("alert").textContent).toBe("Date input not valid.");
+    expect(screen.getByRole("alert").textContent).toBe(invalidDateMessage);
     fireEvent.change(input, { target: { value: "10.03.2026" } });
     expect(seen).toEqual(["2026-03-10"]);
     fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));

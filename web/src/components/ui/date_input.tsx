@@ -12,8 +12,8 @@ import "./date_input.css";
 // The calendar (react-aria-components) loads when first opened, not with the screen.
 const DateCalendar = lazy(() => import("./date_calendar.tsx"));
 
-/** The date picker's own message for a typed date that is no real day (spec 02 §8). */
-export const invalidDateMessage = "Date input not valid.";
+/** The message for a typed date that is no real day (issue 14: German, as every text). */
+export const invalidDateMessage = "Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben.";
 
 interface DateInputProps extends TypedFieldProps {
   /** ISO 'YYYY-MM-DD' or '' */
@@ -29,7 +29,7 @@ interface DateInputProps extends TypedFieldProps {
 /**
  * A German date field: type 'TT.MM.JJJJ' or pick from a calendar (react-aria-components, Monday
  * first, month and year dropdowns over 100 years). Emits ISO dates; a typed date that is no real
- * day shows 'Date input not valid.' and is not emitted. The field stays a plain text input, so
+ * day shows a German message, is not emitted, and blocks saving (unreadable_fields.ts). The field stays a plain text input, so
  * typing and pasting a whole date works as in any form.
  */
 export function DateInput(props: DateInputProps) {

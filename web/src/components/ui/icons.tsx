@@ -23,7 +23,7 @@ import {
 
 /**
  * The app's icons by name, drawn by lucide-react. Named imports only, so the bundle carries these
- * icons and no others; the first four names are the ones the activity log stores.
+ * icons and no others; the first four are the toast and activity icons.
  */
 const icons = {
   "check-circle": CircleCheck,

@@ -31,6 +31,19 @@ describe("Pagination", () => {
     fireEvent.click(screen.getByRole("button", { name: "Seite 3" }));
     expect(seen).toEqual([2, 3]);
   });
+  it("jumps to the first and the last page of a long list", () => {
+    const seen: number[] = [];
+    render(<Pagination page={7} totalPages={64} onPage={(p) => seen.push(p)} />);
+    fireEvent.click(screen.getByRole("button", { name: "Letzte Seite" }));
+    fireEvent.click(screen.getByRole("button", { name: "Erste Seite" }));
+    expect(seen).toEqual([64, 1]);
+    cleanup();
+    render(<Pagination page={64} totalPages={64} onPage={() => {}} />);
+    expect((screen.getByRole("button", { name: "Letzte Seite" }) as HTMLButtonElement).disabled)
+      .toBe(true);
+    expect((screen.getByRole("button", { name: "Erste Seite" }) as HTMLButtonElement).disabled)
+      .toBe(false);
+  });
   it("is not shown for a single page", () => {
     const { container } = render(<Pagination page={1} totalPages={1} onPage={() => {}} />);
     expect(container.innerHTML).toBe("");

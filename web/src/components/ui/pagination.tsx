@@ -20,7 +20,11 @@ interface PaginationProps {
   label?: string;
 }
 
-/** Previous, five page numbers, next; never leaves 1..totalPages. Hidden for a single page. */
+/**
+ * First, previous, five page numbers, next, last; never leaves 1..totalPages. Hidden for a single
+ * page. First and last matter in long lists (64 pages of availabilities), where five numbers
+ * around the current page never reach the end.
+ */
 export function Pagination(
   { page, totalPages, onPage, label = de.pagination.label }: PaginationProps,
 ) {
@@ -28,6 +32,14 @@ export function Pagination(
   const go = (next: number) => onPage(Math.min(Math.max(1, next), totalPages));
   return (
     <nav className="pagination" aria-label={label}>
+      <button
+        type="button"
+        onClick={() => go(1)}
+        disabled={page <= 1}
+        aria-label={de.pagination.first}
+      >
+        «
+      </button>
       <button
         type="button"
         onClick={() => go(page - 1)}
@@ -54,6 +66,14 @@ export function Pagination(
         aria-label={de.pagination.next}
       >
         ›
+      </button>
+      <button
+        type="button"
+        onClick={() => go(totalPages)}
+        disabled={page >= totalPages}
+        aria-label={de.pagination.last}
+      >
+        »
       </button>
     </nav>
   );

@@ -1,7 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { readActivities } from "../../lib/activity_log.ts";
-import { ActivityList } from "./activity_list.tsx";
 import { toastDuration, ToastProvider, useToast } from "./toast.tsx";
 
 function Trigger({ message, type, duration }: {
@@ -31,7 +29,7 @@ describe("toastDuration", () => {
 });
 
 describe("ToastProvider", () => {
-  it("shows a toast, records it in the activity log and removes it after its duration", () => {
+  it("shows a toast and removes it after its duration", () => {
     vi.useFakeTimers();
     render(
       <ToastProvider>
@@ -42,7 +40,6 @@ describe("ToastProvider", () => {
     const toast = screen.getByRole("status");
     expect(toast.textContent).toContain("Gespeichert");
     expect(toast.className).toContain("toast-success");
-    expect(readActivities().map((e) => [e.message, e.type])).toEqual([["Gespeichert", "success"]]);
     act(() => vi.advanceTimersByTime(2999));
     expect(screen.queryByRole("status")).not.toBeNull();
     act(() => vi.advanceTimersByTime(1));
@@ -69,21 +66,5 @@ describe("ToastProvider", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Los" }));
     expect(screen.getByRole("status").className).toContain("toast-success");
-  });
-});
-
-describe("ActivityList", () => {
-  it("shows the 10 newest entries and counts the rest, and follows new toasts", () => {
-    render(
-      <ToastProvider>
-        <Trigger message="Neuester Eintrag" type="warning" />
-        <ActivityList />
-      </ToastProvider>,
-    );
-    expect(screen.getByText("Noch keine Aktivitäten.")).toBeTruthy();
-    for (let i = 0; i < 12; i++) fireEvent.click(screen.getByRole("button", { name: "Los" }));
-    expect(screen.getAllByRole("listitem")).toHaveLength(10);
-    expect(screen.getByText("+ 2 weitere")).toBeTruthy();
-    expect(screen.getAllByText("Gerade eben")).toHaveLength(10);
   });
 });

@@ -8,9 +8,19 @@ import {
   useState,
 } from "react";
 import { useProvided } from "../../lib/use_provided.ts";
-import { recordActivity, toastIcons, type ToastType } from "../../lib/activity_log.ts";
 import { Icon } from "./icons.tsx";
 import "./toast.css";
+
+/** The four kinds of toast. */
+export type ToastType = "success" | "error" | "info" | "warning";
+
+/** The icon a toast of each kind shows. */
+export const toastIcons = {
+  success: "check-circle",
+  error: "alert-circle",
+  warning: "alert-triangle",
+  info: "info",
+} as const satisfies Record<ToastType, string>;
 
 interface Toast {
   id: number;
@@ -20,7 +30,10 @@ interface Toast {
 }
 
 interface ToastApi {
-  /** Shows a toast top right (default 3000 ms, 2-10 s) and records it in the activity log. */
+  /**
+   * Shows a toast top right (default 3000 ms, 2-10 s). "Letzte Aktivitäten" no longer records
+   * toasts: it reads the server's audit log, the same for every admin and browser.
+   */
   show(message: string, type?: ToastType, duration?: number): void;
 }
 
@@ -50,7 +63,6 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const safeDuration = toastDuration(duration);
     const id = nextId.current++;
     setToasts((list) => [...list, { id, message, type: safeType, duration: safeDuration }]);
-    recordActivity(message, safeType);
     timers.current.set(id, setTimeout(() => dismiss(id), safeDuration));
   }, [dismiss]);
 

@@ -7,18 +7,25 @@ import {
   shift,
   useFloating,
 } from "@floating-ui/react-dom";
-import { useCallback, useEffect, useLayoutEffect, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ProgressBar } from "./progress_bar.tsx";
 import { isEnabled } from "../../lib/feature_flags.ts";
 import { useConfirm } from "./confirm_dialog.tsx";
+import {
+  autoAdvanceMs,
+  autoStartDelayMs,
+  canGoOn,
+  findElement,
+  lookupDelayMs,
+  nextIndex,
+  pollMs,
+  previousIndex,
+  type StepCondition,
+  type TutorialStep,
+} from "./tutorial_logic.ts";
 import "./tutorial.css";
 
-/** One step: the element it points at (CSS selector), a heading and the German text. */
-export interface TutorialStep {
-  target: string;
-  title: string;
-  text: string;
-}
+export type { StepCondition, TutorialStep } from "./tutorial_logic.ts";
 
 /** The spec's question when a tutorial is closed before its end. */
 export const tutorialCloseQuestion =
@@ -33,7 +40,7 @@ export function useTutorial(storageKey: string | null) {
   useEffect(() => {
     if (!storageKey || !isEnabled("tutorial")) return;
     if (localStorage.getItem(storageKey) === "true") return;
-    const timer = setTimeout(() => setOpen(true), 1000);
+    const timer = setTimeout(() => setOpen(true), autoStartDelayMs);
     return () => clearTimeout(timer);
   }, [storageKey]);
   const finish = useCallback(() => {
@@ -57,40 +64,199 @@ const spotlightPad = 6;
 const tooltipGap = 10;
 
 /**
+ * The part of the page the user sees: on a phone the layout may be wider than the screen (or
+ * zoomed), so the tooltip keeps to the visual viewport, not to the layout's.
+ */
+function visibleArea() {
+  const vv = globalThis.visualViewport;
+  const root = document.documentElement;
+  return vv
+    ? { x: vv.offsetLeft, y: vv.offsetTop, width: vv.width, height: vv.height }
+    : { x: 0, y: 0, width: root.clientWidth, height: root.clientHeight };
+}
+
+/** A tooltip without element: upper middle of the visible area (the CSS centres it there). */
+function freeSpot() {
+  const area = visibleArea();
+  return { left: area.x + area.width / 2, top: area.y + area.height * 0.3 };
+}
+
+/**
  * Neither below nor above fits (a tall element such as the whole week grid): the tooltip goes to
  * the bottom right corner of the screen, over the weekend columns rather than the workdays.
  */
 const cornerWhenCramped: Middleware = {
   name: "cornerWhenCramped",
   async fn(state) {
-    const overflow = await detectOverflow(state, { padding: tooltipGap });
+    const area = visibleArea();
+    const overflow = await detectOverflow(state, { padding: tooltipGap, rootBoundary: area });
     if (overflow.top <= 0 && overflow.bottom <= 0) return {};
-    const screen = state.elements.floating.ownerDocument.documentElement;
     return {
-      x: screen.clientWidth - state.rects.floating.width - tooltipGap,
-      y: screen.clientHeight - state.rects.floating.height - tooltipGap,
+      x: area.x + area.width - state.rects.floating.width - tooltipGap,
+      y: area.y + area.height - state.rects.floating.height - tooltipGap,
     };
   },
 };
 
-/** Overlay with a highlighted page element, a tooltip, progress, and the spec's buttons. */
+/**
+ * Finds the step's element: at once, or - after a navigation - 300 ms later and then every
+ * 200 ms until the screen shows it, so a slow screen makes the step wait rather than fail.
+ */
+function useStepTarget(step: TutorialStep | undefined, active: boolean, navigated: boolean) {
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    setTarget(null);
+    if (!active || !step?.target) return;
+    const selector = step.target;
+    let timer: ReturnType<typeof setTimeout>;
+    const look = () => {
+      const element = findElement(document, selector, step.withText);
+      if (element) {
+        element.scrollIntoView?.({ block: "center", behavior: "instant" });
+        setTarget(element);
+      } else timer = setTimeout(look, pollMs);
+    };
+    timer = setTimeout(look, navigated ? lookupDelayMs : 0);
+    return () => clearTimeout(timer);
+  }, [step, active, navigated]);
+  // The element may be replaced (a dialog re-rendered) or removed: look again then.
+  useEffect(() => {
+    if (!target || !step?.target) return;
+    const timer = setInterval(() => {
+      if (!target.isConnected) {
+        setTarget(findElement(document, step.target!, step.withText));
+      }
+    }, pollMs);
+    return () => clearInterval(timer);
+  }, [target, step]);
+  return target;
+}
+
+/**
+ * Whether the step's condition holds yet. A click or a chosen file is heard on the document
+ * before the page's own handlers run (the import field clears itself in its handler); an
+ * element appearing or going away is looked for every 200 ms.
+ */
+function useCondition(
+  condition: StepCondition | undefined,
+  target: HTMLElement | null,
+  active: boolean,
+): boolean {
+  const [met, setMet] = useState(false);
+  // Read at click time: the element is found after the step starts, and finding it must not
+  // restart the listening (a dialog closed meanwhile would be missed).
+  const targetRef = useRef(target);
+  targetRef.current = target;
+  useEffect(() => {
+    setMet(false);
+    if (!active || !condition) return;
+    if (condition.kind === "click") {
+      const onClick = (event: MouseEvent) => {
+        const element = condition.selector
+          ? findElement(document, condition.selector, condition.withText)
+          : targetRef.current;
+        if (element && event.target instanceof Node && element.contains(event.target)) {
+          setMet(true);
+        }
+      };
+      document.addEventListener("click", onClick, true);
+      return () => document.removeEventListener("click", onClick, true);
+    }
+    if (condition.kind === "file") {
+      const onChange = (event: Event) => {
+        const input = event.target;
+        if (input instanceof HTMLInputElement && input.type === "file" && input.files?.length) {
+          setMet(true);
+        }
+      };
+      document.addEventListener("change", onChange, true);
+      return () => document.removeEventListener("change", onChange, true);
+    }
+    let seen = false;
+    const check = () => {
+      const present = findElement(document, condition.selector, condition.withText) !== null;
+      if (condition.kind === "appear" && present) setMet(true);
+      if (condition.kind === "closed") {
+        if (present) seen = true;
+        else if (seen) setMet(true);
+      }
+    };
+    check();
+    const timer = setInterval(check, pollMs);
+    return () => clearInterval(timer);
+  }, [condition, active]);
+  return met;
+}
+
+interface TutorialProps {
+  steps: TutorialStep[];
+  open: boolean;
+  /** the tour ends: finished, skipped or closed (after the question); `completed` on Fertig */
+  onFinish(completed?: boolean): void;
+  label: string;
+  /** a welcome dialog before the first step (the admin tour's) */
+  welcome?: { title: string; text: string };
+  /** the heading of a step's section, shown above its title */
+  sectionOf?(index: number): string;
+  /** goes to a step's route (the caller's router) */
+  navigate?(route: string): void;
+  /** the current route, to know whether a step must navigate */
+  pathname?: string;
+}
+
+/**
+ * The one tour engine of the product: an optional welcome dialog, then each step's element
+ * highlighted with a tooltip, progress, 'Schritt X von N', Zurück/Weiter/Fertig, 'Tutorial
+ * überspringen' and a close button that asks first. Steps may go to a route, wait for their
+ * element, and wait for a condition before Weiter is enabled; a met condition moves on by itself
+ * after the spec's delay.
+ */
 export function Tutorial(
-  { steps, open, onFinish, label }: {
-    steps: TutorialStep[];
-    open: boolean;
-    onFinish(): void;
-    label: string;
-  },
+  { steps, open, onFinish, label, welcome, sectionOf, navigate, pathname }: TutorialProps,
 ) {
   const [index, setIndex] = useState(0);
+  const [welcoming, setWelcoming] = useState(Boolean(welcome));
+  const [asking, setAsking] = useState(false);
+  const [navigated, setNavigated] = useState(false);
   const [box, setBox] = useState<Box | null>(null);
-  const [target, setTarget] = useState<Element | null>(null);
   const confirm = useConfirm();
-  const step = steps[index];
+  const tooltipRef = useRef<HTMLDivElement | null>(null);
+  const step: TutorialStep | undefined = steps[index];
+  const active = open && !welcoming;
 
+  // Every start begins at the welcome dialog (or step 1); a close resets too.
   useEffect(() => {
-    if (open) setIndex(0);
-  }, [open]);
+    if (open) {
+      setIndex(0);
+      setWelcoming(Boolean(welcome));
+    }
+  }, [open, welcome]);
+
+  // A step of another screen goes there first; its element is then looked up 300 ms later.
+  useEffect(() => {
+    if (!active || !step?.route || !navigate) return;
+    if (pathname !== step.route) {
+      setNavigated(true);
+      navigate(step.route);
+    }
+  }, [active, step, navigate, pathname]);
+  useEffect(() => setNavigated(false), [index]);
+
+  const target = useStepTarget(step, active, navigated);
+  const met = useCondition(step?.condition, target, active);
+
+  const goOn = useCallback(() => {
+    const next = nextIndex(index, steps.length);
+    if (next === null) onFinish(true);
+    else setIndex(next);
+  }, [index, steps.length, onFinish]);
+
+  // A met condition moves on by itself (spec 01 §4 timings).
+  useEffect(() => {
+    if (!met || !step?.condition) return;
+    const timer = setTimeout(goOn, autoAdvanceMs[step.condition.kind]);
+    return () => clearTimeout(timer);
+  }, [met, step, goOn]);
 
   // The tooltip sits below the element, else above it, shifted sideways to stay on screen at any
   // width; a tall element leaves it in the corner. autoUpdate follows scrolling and resizing and
@@ -105,71 +271,164 @@ export function Tutorial(
         fallbackPlacements: ["top-start"],
         fallbackStrategy: "initialPlacement",
         padding: tooltipGap,
+        rootBoundary: visibleArea(),
       }),
-      shift({ padding: tooltipGap }),
+      shift({ padding: tooltipGap, rootBoundary: visibleArea() }),
       cornerWhenCramped,
     ],
     whileElementsMounted: (reference, floating, update) =>
       autoUpdate(reference, floating, () => {
         update();
-        setBox(reference.getBoundingClientRect());
+        setBox((reference as Element).getBoundingClientRect());
       }),
   });
 
   useLayoutEffect(() => {
-    if (!open || !step) return;
-    const element = document.querySelector(step.target);
-    element?.scrollIntoView({ block: "center", behavior: "instant" });
-    setTarget(element);
-    setBox(element?.getBoundingClientRect() ?? null);
-  }, [open, step]);
+    setBox(target?.getBoundingClientRect() ?? null);
+  }, [target]);
+
+  // A page dialog the step does not point into (a confirmation, the next dialog of a flow) is
+  // the user's to answer first: the tour steps aside meanwhile and its conditions keep listening.
+  const [dialogAside, setDialogAside] = useState(false);
+  useEffect(() => {
+    setDialogAside(false);
+    if (!active) return;
+    const check = () => {
+      const overlays = [...document.querySelectorAll(".modal-overlay")];
+      setDialogAside(overlays.some((overlay) => !target || !overlay.contains(target)));
+    };
+    check();
+    const timer = setInterval(check, pollMs);
+    return () => clearInterval(timer);
+  }, [active, target]);
+
+  // Focus goes into the tooltip with every step, unless the page's own dialog holds it.
+  useEffect(() => {
+    if (!active || asking) return;
+    const tooltip = tooltipRef.current;
+    if (!tooltip) return;
+    if (document.activeElement?.closest(".modal") && step?.condition) return;
+    tooltip.focus({ preventScroll: true });
+  }, [active, asking, index, step, dialogAside]);
 
   const close = useCallback(async () => {
-    if (
-      await confirm({ message: tutorialCloseQuestion, variant: "info", confirmLabel: "Beenden" })
-    ) {
-      onFinish();
-    }
+    setAsking(true);
+    const sure = await confirm({
+      message: tutorialCloseQuestion,
+      variant: "info",
+      confirmLabel: "Beenden",
+    });
+    setAsking(false);
+    if (sure) onFinish(false);
   }, [confirm, onFinish]);
 
   useEffect(() => {
-    if (!open) return;
+    if (!open || asking || dialogAside) return;
     const onKey = (event: KeyboardEvent) => {
       // An open dialog handles its own Escape and marks it handled; only a free Escape is ours.
       if (event.key === "Escape" && !event.defaultPrevented) void close();
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [open, close]);
+  }, [open, asking, dialogAside, close]);
 
-  if (!open || !step) return null;
+  if (!open || asking) return null;
+
+  if (welcoming && welcome) {
+    return (
+      <div className="tutorial-layer" data-react-aria-top-layer="true">
+        <div className="tutorial-backdrop" />
+        <div
+          className="tutorial-tooltip tutorial-tooltip-free tutorial-welcome"
+          style={freeSpot()}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby="tutorial-welcome-title"
+          aria-describedby="tutorial-welcome-text"
+        >
+          <h2 id="tutorial-welcome-title" className="tutorial-title">{welcome.title}</h2>
+          <p id="tutorial-welcome-text">{welcome.text}</p>
+          <div className="tutorial-actions">
+            <button type="button" className="button-link tutorial-skip" onClick={() => onFinish()}>
+              Tutorial überspringen
+            </button>
+            <button
+              type="button"
+              className="button button-primary button-small"
+              autoFocus
+              onClick={() => setWelcoming(false)}
+            >
+              Tutorial starten
+            </button>
+          </div>
+        </div>
+      </div>
+    );
+  }
+  if (!step || dialogAside) return null;
+
   const last = index === steps.length - 1;
+  const ready = canGoOn(step, met);
+  const pad = spotlightPad;
+  // Around the highlighted element four shields keep the page from being clicked; the element
+  // itself stays usable, since several steps ask for a click on it.
+  const shields = box
+    ? [
+      { top: 0, left: 0, right: 0, height: Math.max(0, box.top - pad) },
+      { top: box.top + box.height + pad, left: 0, right: 0, bottom: 0 },
+      {
+        top: box.top - pad,
+        left: 0,
+        width: Math.max(0, box.left - pad),
+        height: box.height + 2 * pad,
+      },
+      {
+        top: box.top - pad,
+        left: box.left + box.width + pad,
+        right: 0,
+        height: box.height + 2 * pad,
+      },
+    ]
+    : [];
   return (
-    <div className="tutorial-layer">
+    <div className="tutorial-layer" data-react-aria-top-layer="true">
       {box
         ? (
-          <div
-            className="tutorial-spotlight"
-            style={{
-              top: box.top - spotlightPad,
-              left: box.left - spotlightPad,
-              width: box.width + 2 * spotlightPad,
-              height: box.height + 2 * spotlightPad,
-            }}
-          />
+          <>
+            {shields.map((style, k) => <div key={k} className="tutorial-shield" style={style} />)}
+            <div
+              className="tutorial-spotlight"
+              data-testid="tutorial-spotlight"
+              style={{
+                top: box.top - pad,
+                left: box.left - pad,
+                width: box.width + 2 * pad,
+                height: box.height + 2 * pad,
+              }}
+            />
+          </>
         )
-        : <div className="tutorial-backdrop" />}
+        : <div className="tutorial-backdrop tutorial-shield" />}
       <div
-        ref={refs.setFloating}
+        ref={(el) => {
+          tooltipRef.current = el;
+          refs.setFloating(el);
+        }}
         className={`tutorial-tooltip ${target ? "" : "tutorial-tooltip-free"}`.trim()}
-        style={target ? floatingStyles : undefined}
+        style={target ? floatingStyles : freeSpot()}
         role="dialog"
-        aria-modal="true"
+        // A step that asks for a click on the page leaves the page usable.
+        aria-modal={step.condition ? undefined : "true"}
         aria-label={label}
         aria-describedby="tutorial-text"
+        tabIndex={-1}
+        data-step={index + 1}
       >
         <div className="tutorial-head">
-          <p className="tutorial-progress-text">Schritt {index + 1} von {steps.length}</p>
+          <p className="tutorial-progress-text">
+            Schritt {index + 1} von {steps.length}
+            {sectionOf && <span className="tutorial-section">· {sectionOf(index)}</span>}
+          </p>
           <button
             type="button"
             className="icon-button tutorial-close"
@@ -189,8 +448,22 @@ export function Tutorial(
         />
         <h2 className="tutorial-title">{step.title}</h2>
         <p id="tutorial-text">{step.text}</p>
+        {step.target && !target && (
+          <p className="tutorial-waiting" role="status">Einen Moment, die Ansicht wird geladen …</p>
+        )}
+        {step.condition && !met && (
+          <p className="tutorial-hint">
+            {step.condition.kind === "file"
+              ? "Wählen Sie eine Datei, dann geht es weiter."
+              : step.condition.kind === "appear"
+              ? "Weiter, sobald der Vorgang abgeschlossen ist."
+              : step.condition.kind === "closed"
+              ? "Schließen Sie das Fenster, dann geht es weiter."
+              : "Klicken Sie auf das markierte Element, dann geht es weiter."}
+          </p>
+        )}
         <div className="tutorial-actions">
-          <button type="button" className="button-link tutorial-skip" onClick={onFinish}>
+          <button type="button" className="button-link tutorial-skip" onClick={() => onFinish()}>
             Tutorial überspringen
           </button>
           <span className="tutorial-nav">
@@ -198,7 +471,7 @@ export function Tutorial(
               <button
                 type="button"
                 className="button button-secondary button-small"
-                onClick={() => setIndex(index - 1)}
+                onClick={() => setIndex(previousIndex(index))}
               >
                 Zurück
               </button>
@@ -206,8 +479,8 @@ export function Tutorial(
             <button
               type="button"
               className="button button-primary button-small"
-              autoFocus
-              onClick={() => (last ? onFinish() : setIndex(index + 1))}
+              disabled={!ready}
+              onClick={goOn}
             >
               {last ? "Fertig" : "Weiter"}
             </button>

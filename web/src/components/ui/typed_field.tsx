@@ -61,3 +61,15 @@ export function TypedFieldError(
   if (!children) return null;
   return <span id={id} className={`${kind}-error`} role="alert">{children}</span>;
 }
+
+/** Said when a date or time field shows text it cannot read (it keeps its last valid value). */
+export const unreadableFieldMessage = "Bitte prüfen Sie die rot markierten Angaben.";
+
+/**
+ * Whether a typed field of `form` shows text it cannot read ('31.02.2026', '25:00'). Such a field
+ * keeps its last valid value, so sending the form now would save something other than the screen
+ * shows: check this before sending.
+ */
+export function hasUnreadableField(form: HTMLFormElement): boolean {
+  return form.querySelector('[aria-invalid="true"]') !== null;
+}

@@ -7,13 +7,15 @@ import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
 import { statusView, weekdayDate } from "./appointment_labels.ts";
+import { type DateRange, DateRangeFilter, defaultRange } from "./date_range_filter.tsx";
 import {
   appointmentExports,
   downloadAppointmentExport,
   type ExportKind,
 } from "./export_download.ts";
 import { MobileSortSelect } from "./mobile_sort_select.tsx";
-import { PlanningInfoDialog } from "./planning_info_dialog.tsx";
+import { AddAppointmentDialog } from "./add_appointment_dialog.tsx";
+import { AppointmentDialog } from "./appointment_dialog.tsx";
 import "./appointments.css";
 
 const columns: Column<AppointmentRow>[] = [
@@ -27,6 +29,7 @@ const columns: Column<AppointmentRow>[] = [
   {
     key: "time",
     header: "Uhrzeit",
+    sortKey: "time_of_day",
     className: "appointments-time",
     render: (row) => (
       <span>
@@ -52,6 +55,7 @@ const columns: Column<AppointmentRow>[] = [
   {
     key: "type",
     header: "Typ",
+    sortKey: "appointment_type",
     render: (row) => row.appointment_type_display || row.type_display,
   },
   {
@@ -83,14 +87,18 @@ const appointmentPageSize = 50;
 /** /appointments: the chronological list of all appointments, with search, sort and exports. */
 export default function AppointmentsScreen() {
   const toast = useToast();
+  // Issue 11: from today unless the range says otherwise; always sent (empty = open end).
+  const [range, setRange] = useState<DateRange>(defaultRange);
   const list = useServerList<AppointmentRow>("/admin/appointments/", {
     defaultSort: { by: "start_time", direction: "desc" },
     pageSize: appointmentPageSize,
+    params: { from: range.from, to: range.to },
     // Spec 01 §8: a failed load is logged only, and the list becomes empty, without a message.
     clearOnError: true,
     onError: (error) => console.error("Fehler beim Laden der Termine", error),
   });
-  const [infoOpen, setInfoOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [openId, setOpenId] = useState<number | null>(null);
   const exporting = useRef(false);
 
   async function runExport(kind: ExportKind) {
@@ -98,7 +106,8 @@ export default function AppointmentsScreen() {
     if (exporting.current) return;
     exporting.current = true;
     try {
-      await downloadAppointmentExport(kind);
+      // What the list shows: its search, range and sort.
+      await downloadAppointmentExport(kind, { search: list.search, sort: list.sort, range });
     } catch (error) {
       console.error(error);
       toast.show(appointmentExports[kind].error, "error");
@@ -123,7 +132,7 @@ export default function AppointmentsScreen() {
         <DropdownMenu
           label="Hinzufügen / Export"
           items={[
-            { label: "Termin hinzufügen", onSelect: () => setInfoOpen(true) },
+            { label: "Termin hinzufügen", onSelect: () => setAdding(true) },
             { label: de.actions.exportExcel, onSelect: () => void runExport("excel") },
             { label: "Wochenplan als PDF exportieren", onSelect: () => void runExport("pdf") },
             { label: "Als iCal-Kalender exportieren", onSelect: () => void runExport("ical") },
@@ -137,6 +146,13 @@ export default function AppointmentsScreen() {
       }}
       toolbar={
         <>
+          <DateRangeFilter
+            range={range}
+            onChange={(next) => {
+              setRange(next);
+              list.setPage(1);
+            }}
+          />
           <MobileSortSelect sort={list.sort} onSort={list.setSort} />
           {list.totalPages > 1 && (
             <p className="muted small appointments-page-info">
@@ -148,9 +164,25 @@ export default function AppointmentsScreen() {
       pagesLabel="Seiten der Terminliste"
       tableLabel={de.appointments}
       columns={columns}
+      onRowClick={(row) => setOpenId(row.id)}
       emptyMessage={de.list.empty(de.appointments)}
     >
-      {infoOpen && <PlanningInfoDialog onClose={() => setInfoOpen(false)} />}
+      {adding && (
+        <AddAppointmentDialog
+          onClose={() => setAdding(false)}
+          onAdded={() => {
+            setAdding(false);
+            list.reload();
+          }}
+        />
+      )}
+      {openId !== null && (
+        <AppointmentDialog
+          appointmentId={openId}
+          onClose={() => setOpenId(null)}
+          onChanged={list.reload}
+        />
+      )}
     </ListPage>
   );
 }

@@ -4,8 +4,10 @@ import type { SortState } from "../../components/ui/data_table.tsx";
 const choices: { value: string; label: string }[] = [
   { value: "start_time:desc", label: "Datum (neueste zuerst)" },
   { value: "start_time:asc", label: "Datum (älteste zuerst)" },
+  { value: "time_of_day:asc", label: "Uhrzeit (früheste zuerst)" },
   { value: "student_name:asc", label: "Fahrschüler (A–Z)" },
   { value: "instructor_name:asc", label: "Fahrlehrer (A–Z)" },
+  { value: "appointment_type:asc", label: "Typ" },
   { value: "vehicle:asc", label: "Fahrzeug" },
   { value: "transmission_type:asc", label: "Getriebe" },
   { value: "status:asc", label: "Status" },

@@ -1,13 +1,15 @@
 import type { AvailabilityListRow } from "../../../../common/contract/availability_row.ts";
-import { type ChangeEvent, useCallback, useRef, useState } from "react";
+import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import type { AppointmentChoices } from "../../../../common/contract/appointment_detail.ts";
 import { type Column, fetchAllPages, useServerList } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
 import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, ApiError, call } from "../../lib/api.ts";
 import { downloadFile, toCsv } from "../../lib/export_files.ts";
 import { germanWeekdayNames, shortTime } from "../../lib/german_dates.ts";
+import "./availabilities_list.css";
 
 /** A row of GET /api/admin/availabilities/. */
 type AvailabilityRow = AvailabilityListRow;
@@ -40,10 +42,37 @@ function userName(row: AvailabilityRow): string {
 export default function AvailabilitiesListScreen() {
   const toast = useToast();
   const onError = useCallback(() => toast.show(de.list.loadFailed, "error"), [toast]);
+  // Filters: role, one person, one weekday ('' = all); sent as the list's query parameters.
+  const filterId = useId();
+  const [role, setRole] = useState("");
+  const [person, setPerson] = useState("");
+  const [weekday, setWeekday] = useState("");
+  const params = { role, person, day_of_week: weekday };
   const list = useServerList<AvailabilityRow>(listPath, {
     defaultSort: { by: "full_name", direction: "asc" },
     onError,
+    params,
   });
+  const [people, setPeople] = useState<AppointmentChoices | null>(null);
+  useEffect(() => {
+    call("GET /admin/appointments/choices/")
+      .then(setPeople)
+      .catch((error) => console.error("Fehler beim Laden der Personen", error));
+  }, []);
+  const personOptions = [
+    ...(role !== "student" ? people?.instructors ?? [] : []).map((p) => ({
+      value: String(p.id),
+      label: `${p.name} (${de.roles.instructor})`,
+    })),
+    ...(role !== "instructor" ? people?.students ?? [] : []).map((p) => ({
+      value: String(p.id),
+      label: `${p.name} (${de.roles.student})`,
+    })),
+  ];
+  const filter = (set: (value: string) => void) => (event: ChangeEvent<HTMLSelectElement>) => {
+    set(event.target.value);
+    list.setPage(1);
+  };
   const fileRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<"" | "export" | "import">("");
 
@@ -54,7 +83,7 @@ export default function AvailabilitiesListScreen() {
       const rows = await fetchAllPages<AvailabilityRow>(listPath, {
         search: list.search,
         sort: list.sort,
-      });
+      }, params);
       if (rows.length === 0) {
         toast.show(de.list.nothingToExport("Verfügbarkeiten"), "info");
         return;
@@ -196,9 +225,57 @@ export default function AvailabilitiesListScreen() {
         placeholder: "Name oder Benutzername suchen...",
       }}
       toolbar={
-        <p className="muted small">
-          Import: CSV mit den Spalten <code>username;day_of_week;start_time;end_time</code>
-        </p>
+        <>
+          <div className="list-filters">
+            <div className="list-filter">
+              <label htmlFor={`${filterId}-role`}>Rolle</label>
+              <select
+                id={`${filterId}-role`}
+                className="input"
+                value={role}
+                onChange={filter((value) => {
+                  setRole(value);
+                  setPerson("");
+                })}
+              >
+                <option value="">Alle Rollen</option>
+                <option value="instructor">{de.roles.instructor}</option>
+                <option value="student">{de.roles.student}</option>
+              </select>
+            </div>
+            <div className="list-filter">
+              <label htmlFor={`${filterId}-person`}>Person</label>
+              <select
+                id={`${filterId}-person`}
+                className="input"
+                value={person}
+                onChange={filter(setPerson)}
+              >
+                <option value="">Alle Personen</option>
+                {personOptions.map((option) => (
+                  <option key={option.value} value={option.value}>{option.label}</option>
+                ))}
+              </select>
+            </div>
+            <div className="list-filter">
+              <label htmlFor={`${filterId}-weekday`}>Wochentag</label>
+              <select
+                id={`${filterId}-weekday`}
+                className="input"
+                value={weekday}
+                onChange={filter(setWeekday)}
+              >
+                <option value="">Alle Wochentage</option>
+                {germanWeekdayNames.map((name, i) => (
+                  <option key={name} value={String(i + 1)}>{name}</option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p className="muted small">
+            Import: CSV mit den Spalten <code>username;day_of_week;start_time;end_time</code>
+          </p>
+        </>
       }
       pagesLabel="Seiten der Verfügbarkeitsliste"
       tableLabel="Verfügbarkeiten"

@@ -1,3 +1,4 @@
+import { unreadableFieldProblem } from "../../components/ui/unreadable_fields.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { DateInput } from "../../components/ui/date_input.tsx";
 import { TimeInput } from "../../components/ui/time_input.tsx";
@@ -7,9 +8,10 @@ import { loadVersioned } from "./load_versioned.ts";
 import { SaveBar } from "./save_bar.tsx";
 import { saveStatus, useTimedStatus } from "./use_timed_status.ts";
 
-/** A stored or queued absence as the API speaks it. */
+/** A stored or queued absence as the API speaks it: `date` to `end_date`, both inclusive. */
 interface SpecialDate {
   date: string;
+  end_date?: string | null;
   is_unavailable: boolean;
   start_time: string | null;
   end_time: string | null;
@@ -20,6 +22,8 @@ interface SpecialDate {
 interface AbsenceEntry {
   uid: number;
   date: string;
+  /** Last day; '' = the same day as `date`. */
+  to: string;
   type: "full" | "partial";
   start: string;
   end: string;
@@ -32,6 +36,7 @@ function toEntry(row: SpecialDate): AbsenceEntry {
   return {
     uid: nextUid++,
     date: row.date,
+    to: row.end_date && row.end_date !== row.date ? row.end_date : "",
     type: row.is_unavailable ? "full" : "partial",
     start: row.start_time?.slice(0, 5) ?? "",
     end: row.end_time?.slice(0, 5) ?? "",
@@ -43,11 +48,26 @@ function toPayload(entries: AbsenceEntry[]): SpecialDate[] {
   // Entries without a date are dropped before saving (spec 02 §5).
   return entries.filter((entry) => entry.date).map((entry) => ({
     date: entry.date,
+    end_date: entry.to || entry.date,
     is_unavailable: entry.type === "full",
     start_time: entry.type === "full" ? null : entry.start,
     end_time: entry.type === "full" ? null : entry.end,
     description: entry.description.trim(),
   }));
+}
+
+const dayNumber = (iso: string) =>
+  Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10)) / 86_400_000;
+
+/** What is wrong with the entry's last day, shown at that field; null when nothing. */
+function rangeProblem(entry: AbsenceEntry): string | null {
+  if (!entry.to) return null;
+  if (!entry.date) return "Bitte geben Sie zuerst den ersten Tag an.";
+  if (entry.to < entry.date) return "Der letzte Tag darf nicht vor dem ersten Tag liegen.";
+  if (dayNumber(entry.to) - dayNumber(entry.date) > 366) {
+    return "Eine Abwesenheit darf höchstens ein Jahr lang sein.";
+  }
+  return null;
 }
 
 function problemOf(entries: SpecialDate[]): string | null {
@@ -64,6 +84,7 @@ export function AbsencesCard() {
   const [saving, setSaving] = useState(false);
   const version = useRef<number | null>(null);
   const dirty = useRef(false);
+  const cardRef = useRef<HTMLElement>(null);
   const { status, show } = useTimedStatus();
   const toast = useToast();
 
@@ -98,7 +119,7 @@ export function AbsencesCard() {
     dirty.current = true;
     setEntries((list) => [
       ...list,
-      { uid: nextUid++, date: "", type: "full", start: "", end: "", description: "" },
+      { uid: nextUid++, date: "", to: "", type: "full", start: "", end: "", description: "" },
     ]);
   };
 
@@ -109,7 +130,9 @@ export function AbsencesCard() {
 
   const save = async () => {
     const payload = toPayload(entries);
-    const problem = problemOf(payload);
+    // A mistyped date is never dropped: it blocks the save with its German message at the field.
+    const badRange = entries.map(rangeProblem).find(Boolean);
+    const problem = unreadableFieldProblem(cardRef.current) || badRange || problemOf(payload);
     if (problem) {
       show("Fehler beim Speichern", "error");
       toast.show(problem, "error", 5000);
@@ -135,6 +158,7 @@ export function AbsencesCard() {
 
   return (
     <section
+      ref={cardRef}
       className="card absences-card"
       aria-labelledby="absences-heading"
       data-tutorial="absences"
@@ -154,14 +178,35 @@ export function AbsencesCard() {
       <ul className="absences-list">
         {entries.map((entry, index) => {
           const n = index + 1;
+          const toProblem = rangeProblem(entry);
+          const toErrorId = `absence-to-error-${entry.uid}`;
           return (
             <li key={entry.uid} className="absence-row" aria-label={`Abwesenheit ${n}`}>
               <DateInput
-                label="Datum"
+                label="Erster Tag"
                 value={entry.date}
                 onChange={(date) => change(entry.uid, { date })}
                 className="absence-date"
               />
+              <div className="absence-date absence-to">
+                <DateInput
+                  label="Letzter Tag"
+                  value={entry.to}
+                  onChange={(to) => change(entry.uid, { to })}
+                  aria-describedby={toProblem ? toErrorId : `absence-to-hint-${entry.uid}`}
+                />
+                {toProblem
+                  ? (
+                    <span id={toErrorId} className="date-input-error" role="alert">
+                      {toProblem}
+                    </span>
+                  )
+                  : (
+                    <span id={`absence-to-hint-${entry.uid}`} className="field-hint">
+                      leer = nur der erste Tag
+                    </span>
+                  )}
+              </div>
               <div className="form-field absence-type">
                 <label htmlFor={`absence-type-${entry.uid}`}>Art</label>
                 <select

@@ -8,14 +8,19 @@ import { AbsencesCard } from "./absences_card.tsx";
 import { loadVersioned } from "./load_versioned.ts";
 import { MobileDayList } from "./mobile_day_list.tsx";
 import { SaveBar } from "./save_bar.tsx";
+import { apiExchange } from "../../lib/api.ts";
+import { useUnsavedChangesGuard } from "../../lib/unsaved_changes.ts";
 import {
   type AvailabilitySlot,
+  defaultPlannedWeekdays,
   gridHours,
+  isPlanned,
   type Selection,
   selectionToSlots,
   slotKey,
   slotsToSelection,
   toggleAll,
+  weekdayKeys,
   withKeys,
 } from "./slots.ts";
 import { instructorTutorialSteps, studentTutorialSteps } from "./tutorial_steps.ts";
@@ -43,13 +48,28 @@ export default function AvailabilityScreen() {
   const version = useRef<number | null>(null);
   const selectionRef = useRef(selection);
   selectionRef.current = selection;
-  // Edits since the last save: a replay finishing in the background must not overwrite them.
+  // Edits since the last save: a replay finishing in the background must not overwrite them, and
+  // leaving the screen asks first (issue 14, problem 5).
   const dirty = useRef(false);
+  const [unsaved, setUnsaved] = useState(false);
+  const markDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+    setUnsaved(value);
+  }, []);
+  useUnsavedChangesGuard(unsaved);
+  const [planned, setPlanned] = useState<readonly number[]>(defaultPlannedWeekdays);
+  const plannedRef = useRef(planned);
+  plannedRef.current = planned;
   const { status, show } = useTimedStatus();
   const tutorial = useTutorial(tutorialKey(user?.role));
 
   useEffect(() => {
     let live = true;
+    apiExchange<{ planned_weekdays: number[] }>("GET", "/my-planned-weekdays/")
+      .then((answer) => {
+        if (live && answer.data?.planned_weekdays?.length) setPlanned(answer.data.planned_weekdays);
+      })
+      .catch(() => {/* offline: Monday to Saturday, the server checks on save */});
     loadVersioned<AvailabilitySlot>("availability", "/my-availability/")
       .then((data) => {
         if (!live) return;
@@ -63,7 +83,7 @@ export default function AvailabilityScreen() {
       version.current = change.version;
       if (change.adopted || !dirty.current) {
         setSelection(slotsToSelection(change.data as AvailabilitySlot[]));
-        dirty.current = false;
+        markDirty(false);
       }
     });
     return () => {
@@ -73,22 +93,41 @@ export default function AvailabilityScreen() {
   }, []);
 
   const edit = useCallback((change: (current: Selection) => Selection) => {
-    dirty.current = true;
+    markDirty(true);
     setSelection(change);
-  }, []);
+  }, [markDirty]);
+  const canEdit = useCallback(
+    (key: string) => isPlanned(weekdayKeys.indexOf(key.split("-")[0]), plannedRef.current),
+    [],
+  );
+  const onExtend = useCallback(
+    (from: string, to: string) => {
+      if (canEdit(to)) edit((current) => withKeys(current, [to], !!current[from]));
+    },
+    [edit, canEdit],
+  );
   const isSelected = useCallback((key: string) => !!selectionRef.current[key], []);
   const apply = useCallback(
     (key: string, selected: boolean) => edit((current) => withKeys(current, [key], selected)),
     [edit],
   );
-  const drag = useDragSelection(isSelected, apply);
+  const drag = useDragSelection(isSelected, apply, canEdit);
   const onDayHeader = useCallback(
-    (day: number) => edit((current) => toggleAll(current, gridHours.map((h) => slotKey(day, h)))),
+    (day: number) => {
+      if (!isPlanned(day, plannedRef.current)) return;
+      edit((current) => toggleAll(current, gridHours.map((h) => slotKey(day, h))));
+    },
     [edit],
   );
   const onHourLabel = useCallback(
     (hour: number) =>
-      edit((current) => toggleAll(current, [0, 1, 2, 3, 4].map((day) => slotKey(day, hour)))),
+      edit((current) =>
+        toggleAll(
+          current,
+          [0, 1, 2, 3, 4, 5, 6].filter((day) => isPlanned(day, plannedRef.current))
+            .map((day) => slotKey(day, hour)),
+        )
+      ),
     [edit],
   );
 
@@ -99,18 +138,25 @@ export default function AvailabilityScreen() {
       variant: "danger",
     });
     if (!ok) return;
-    edit(() => ({}));
+    // Only the planned days are cleared; what is stored on other days stays.
+    edit((current) =>
+      withKeys(
+        current,
+        Object.keys(current).filter((key) => canEdit(key)),
+        false,
+      )
+    );
     show("Auswahl zurückgesetzt", "info");
   };
 
   const save = async () => {
     setSaving(true);
-    dirty.current = false;
+    markDirty(false);
     let outcome: SaveOutcome | null = null;
     try {
       outcome = await saveThroughQueue(
         "availability",
-        selectionToSlots(selectionRef.current),
+        selectionToSlots(selectionRef.current, plannedRef.current),
         version.current,
       );
       if (outcome.status === "saved") version.current = outcome.version;
@@ -121,13 +167,14 @@ export default function AvailabilityScreen() {
     }
     const line = saveStatus(outcome, "Verfügbarkeit erfolgreich gespeichert");
     // Unsaved again: a change applied from elsewhere must not overwrite the selection now.
-    if (line.tone === "error") dirty.current = true;
+    if (line.tone === "error") markDirty(true);
     show(line.text, line.tone);
   };
 
-  const selectedCount = selectionToSlots(selection).length;
+  const selectedCount = selectionToSlots(selection, planned).length;
   const gridProps = {
     selection,
+    planned,
     onCellPointerDown: drag.onPointerDown,
     onCellClick: drag.onKeyboardClick,
     onDayHeader,
@@ -171,11 +218,11 @@ export default function AvailabilityScreen() {
         {loading
           ? <div className="page-loading" aria-busy="true" aria-label="Wird geladen" />
           : wide
-          ? <WeeklyGrid {...gridProps} onHourLabel={onHourLabel} />
+          ? <WeeklyGrid {...gridProps} onHourLabel={onHourLabel} onExtend={onExtend} />
           : <MobileDayList {...gridProps} />}
         <p className="availability-weekend-note">
           <span className="availability-weekend-swatch" aria-hidden="true" />
-          Wochenende wird bei der Planung nicht berücksichtigt
+          Grau: kein Planungstag der Fahrschule. Dort gespeicherte Zeiten bleiben erhalten.
         </p>
         <SaveBar
           status={status}

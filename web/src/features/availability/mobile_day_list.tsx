@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { SlotButton, type SlotLayoutProps } from "./slot_button.tsx";
-import { gridHours, hourLabel, slotKey, weekdayLabels } from "./slots.ts";
+import { gridHours, hourLabel, isPlanned, slotKey, weekdayLabels } from "./slots.ts";
 
 function hoursText(count: number): string {
   if (count === 0) return "keine Stunden";
@@ -21,10 +21,24 @@ export function MobileDayList(props: SlotLayoutProps) {
 
   return (
     <div className="availability-days" data-tutorial="grid">
-      {weekdayLabels.slice(0, 5).map((label, day) => {
+      {weekdayLabels.map((label, day) => {
         const count = gridHours.filter((hour) => selection[slotKey(day, hour)]).length;
         const panelId = `availability-day-${day}`;
         const expanded = open.has(day);
+        if (!isPlanned(day, props.planned)) {
+          return (
+            <section key={label} className="availability-day availability-weekend">
+              <h3 className="availability-day-heading">
+                <span className="availability-day-toggle is-static">
+                  <span>{label}</span>
+                  <span className="availability-day-count">
+                    kein Planungstag{count ? ` (${hoursText(count)} gespeichert)` : ""}
+                  </span>
+                </span>
+              </h3>
+            </section>
+          );
+        }
         return (
           <section key={label} className="availability-day">
             <h3 className="availability-day-heading">
@@ -68,16 +82,6 @@ export function MobileDayList(props: SlotLayoutProps) {
           </section>
         );
       })}
-      {weekdayLabels.slice(5).map((label) => (
-        <section key={label} className="availability-day availability-weekend">
-          <h3 className="availability-day-heading">
-            <span className="availability-day-toggle is-static">
-              <span>{label}</span>
-              <span className="availability-day-count">nicht planbar</span>
-            </span>
-          </h3>
-        </section>
-      ))}
     </div>
   );
 }

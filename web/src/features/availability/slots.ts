@@ -9,9 +9,15 @@ export const weekdayLabels = germanWeekdayNames;
 /** The grid's rows: 07:00 to 20:00, one hour each (spec 02 §9: 14 rows). */
 export const gridHours = Array.from({ length: 14 }, (_, i) => 7 + i);
 
-/** Saturday and Sunday are shown but the planner does not read them (day_of_week 1-5 only). */
-export function isWeekend(dayIndex: number): boolean {
-  return dayIndex >= 5;
+/** Monday to Saturday: the school's planned weekdays (1 = Monday) until the server says. */
+export const defaultPlannedWeekdays = [1, 2, 3, 4, 5, 6];
+
+/**
+ * Whether a day (index 0 = Monday) is one of the school's planned weekdays: only those can be
+ * marked; others are shown greyed with what is stored there, and a save leaves them as they are.
+ */
+export function isPlanned(dayIndex: number, planned: readonly number[]): boolean {
+  return planned.includes(dayIndex + 1);
 }
 
 /** 'HH:00' of an hour. */
@@ -34,10 +40,14 @@ export interface AvailabilitySlot {
   end_time: string;
 }
 
-/** The slots to save: Monday to Friday only, one hour each, 'HH:00:00'. */
-export function selectionToSlots(selection: Selection): AvailabilitySlot[] {
+/** The slots to save: planned weekdays only, one hour each, 'HH:00:00'. */
+export function selectionToSlots(
+  selection: Selection,
+  planned: readonly number[] = defaultPlannedWeekdays,
+): AvailabilitySlot[] {
   const slots: AvailabilitySlot[] = [];
-  for (let day = 0; day < 5; day++) {
+  for (let day = 0; day < 7; day++) {
+    if (!isPlanned(day, planned)) continue;
     for (const hour of gridHours) {
       if (selection[slotKey(day, hour)]) {
         slots.push({

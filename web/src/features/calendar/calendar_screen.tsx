@@ -8,8 +8,16 @@ import {
   germanWeekdayShort,
 } from "../../lib/german_dates.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
-import { isoWeekday, schoolClock, schoolDay } from "../../../../common/time.ts";
-import { addMonths, type Month, monthOf, monthWeeks } from "./month.ts";
+import { addDays, isoWeekday, schoolClock, schoolDay } from "../../../../common/time.ts";
+import {
+  addMonths,
+  isoWeekNumber,
+  type Month,
+  monthOf,
+  monthWeeks,
+  weekDays,
+  weekStartOf,
+} from "./month.ts";
 import { useWideScreen } from "../../lib/use_wide_screen.ts";
 import "./calendar.css";
 
@@ -22,8 +30,18 @@ function AppointmentItem(
   const people = [appointment.instructor_name, appointment.student_name].filter(Boolean).join(
     " · ",
   );
+  // A cancelled lesson stays where it was, struck through and named, so nobody waits for it or
+  // wonders where it went.
+  const cancelled = appointment.status === "cancelled";
+  const hint = cancelled
+    ? [people, `Storniert${appointment.cancel_reason ? `: ${appointment.cancel_reason}` : ""}`]
+      .filter(Boolean).join(" – ")
+    : people;
   return (
-    <li className="calendar-appointment" title={people || undefined}>
+    <li
+      className={`calendar-appointment${cancelled ? " is-cancelled" : ""}`}
+      title={hint || undefined}
+    >
       <time dateTime={appointment.start_time} className="calendar-time">
         {schoolClock(appointment.start_time)}
       </time>
@@ -34,8 +52,25 @@ function AppointmentItem(
         <span aria-hidden="true">{automatic ? "A" : "M"}</span>
         <span className="sr-only">{automatic ? "Automatik" : "Schaltung"}</span>
       </span>
-      <span className="calendar-title">{appointment.title || appointment.type_display}</span>
+      <span className="calendar-title">
+        {appointment.type_display}
+        {appointment.title && appointment.title !== appointment.type_display &&
+          ` – ${appointment.title}`}
+      </span>
       {person && <span className="calendar-person">{person}</span>}
+      {appointment.vehicle && (
+        <span className="calendar-vehicle">
+          <span className="sr-only">Fahrzeug</span> {appointment.vehicle}
+        </span>
+      )}
+      {cancelled && (
+        <span className="calendar-cancelled">
+          <span className="badge badge-error">Storniert</span>
+          {appointment.cancel_reason && (
+            <span className="calendar-cancel-reason">{appointment.cancel_reason}</span>
+          )}
+        </span>
+      )}
     </li>
   );
 }
@@ -58,6 +93,30 @@ export default function CalendarScreen() {
       : a.instructor_name && `mit ${a.instructor_name}`;
   const today = schoolDay(new Date());
   const [month, setMonth] = useState<Month>(() => monthOf(today));
+  // Desktop shows a month or a week; the phone keeps its agenda of the month.
+  const [view, setView] = useState<"month" | "week">("month");
+  const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
+  const showWeek = wide && view === "week";
+  const step = (n: number) => {
+    if (showWeek) {
+      const next = addDays(weekStart, 7 * n);
+      setWeekStart(next);
+      setMonth(monthOf(next));
+    } else setMonth((m) => addMonths(m, n));
+  };
+  const goToday = () => {
+    setMonth(monthOf(today));
+    setWeekStart(weekStartOf(today));
+  };
+  const switchView = (next: "month" | "week") => {
+    // The week shown is the current one if it lies in the month, else the month's first week.
+    if (next === "week") {
+      const inMonth = monthOf(today).year === month.year && monthOf(today).month0 === month.month0;
+      const first = `${month.year}-${String(month.month0 + 1).padStart(2, "0")}-01`;
+      setWeekStart(weekStartOf(inMonth ? today : first));
+    } else setMonth(monthOf(weekStart));
+    setView(next);
+  };
   const [appointments, setAppointments] = useState<Appointment[]>([]);
   const [loaded, setLoaded] = useState(false);
 
@@ -79,6 +138,12 @@ export default function CalendarScreen() {
 
   const weeks = monthWeeks(month);
   const monthLabel = `${germanMonthNames[month.month0]} ${month.year}`;
+  const week = weekDays(weekStart);
+  const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}.`;
+  const weekLabel = `KW ${isoWeekNumber(weekStart)}: ${shortDate(week[0])} – ${shortDate(week[6])}${
+    week[6].slice(0, 4)
+  }`;
+  const heading = showWeek ? weekLabel : monthLabel;
   const daysInMonth = weeks.flat().filter((cell) => cell.inMonth);
   const agendaDays = daysInMonth.filter((cell) => byDay.has(cell.day) || cell.day === today);
 
@@ -92,35 +157,97 @@ export default function CalendarScreen() {
       </header>
       <section className="card" aria-labelledby="calendar-month">
         <div className="calendar-toolbar">
-          <h2 id="calendar-month" aria-live="polite">{monthLabel}</h2>
+          <h2 id="calendar-month" aria-live="polite">{heading}</h2>
+          {wide && (
+            <div className="calendar-views" role="group" aria-label="Ansicht">
+              {(["month", "week"] as const).map((option) => (
+                <button
+                  key={option}
+                  type="button"
+                  className={`button button-small ${
+                    view === option ? "button-primary" : "button-secondary"
+                  }`}
+                  aria-pressed={view === option}
+                  onClick={() => switchView(option)}
+                >
+                  {option === "month" ? "Monat" : "Woche"}
+                </button>
+              ))}
+            </div>
+          )}
           <div className="calendar-nav">
             <button
               type="button"
               className="button button-secondary button-small"
-              aria-label="Vorheriger Monat"
-              onClick={() => setMonth((m) => addMonths(m, -1))}
+              aria-label={showWeek ? "Vorherige Woche" : "Vorheriger Monat"}
+              onClick={() => step(-1)}
             >
               ‹
             </button>
             <button
               type="button"
               className="button button-secondary button-small"
-              onClick={() => setMonth(monthOf(today))}
+              onClick={goToday}
             >
               Heute
             </button>
             <button
               type="button"
               className="button button-secondary button-small"
-              aria-label="Nächster Monat"
-              onClick={() => setMonth((m) => addMonths(m, 1))}
+              aria-label={showWeek ? "Nächste Woche" : "Nächster Monat"}
+              onClick={() => step(1)}
             >
               ›
             </button>
           </div>
         </div>
 
-        {wide
+        {showWeek && (
+          <table className="calendar-grid calendar-week">
+            <caption className="sr-only">Termine in {weekLabel}</caption>
+            <thead>
+              <tr>
+                {week.map((day, i) => (
+                  <th
+                    key={day}
+                    scope="col"
+                    className={day === today ? "is-today" : undefined}
+                    aria-current={day === today ? "date" : undefined}
+                  >
+                    <abbr title={germanWeekdayNames[i]}>{germanWeekdayShort[i]}</abbr>{" "}
+                    {shortDate(day)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                {week.map((day) => {
+                  const list = byDay.get(day) ?? [];
+                  return (
+                    <td
+                      key={day}
+                      className={`calendar-cell${day === today ? " is-today" : ""}`}
+                      data-day={day}
+                    >
+                      <span className="sr-only">{longDate(day)}</span>
+                      {list.length > 0
+                        ? (
+                          <ul className="calendar-appointments">
+                            {list.map((a) => (
+                              <AppointmentItem key={a.id} appointment={a} person={personOf(a)} />
+                            ))}
+                          </ul>
+                        )
+                        : <span className="sr-only">Keine Termine</span>}
+                    </td>
+                  );
+                })}
+              </tr>
+            </tbody>
+          </table>
+        )}
+        {showWeek ? null : wide
           ? (
             <table className="calendar-grid">
               <caption className="sr-only">Termine im {monthLabel}</caption>
@@ -154,7 +281,9 @@ export default function CalendarScreen() {
                           </span>
                           {list.length > 0 && (
                             <ul className="calendar-appointments">
-                              {list.map((a) => <AppointmentItem key={a.id} appointment={a} />)}
+                              {list.map((a) => (
+                                <AppointmentItem key={a.id} appointment={a} person={personOf(a)} />
+                              ))}
                             </ul>
                           )}
                         </td>
@@ -195,7 +324,10 @@ export default function CalendarScreen() {
               })}
             </ol>
           )}
-        {loaded && !daysInMonth.some((cell) => byDay.has(cell.day)) && (
+        {loaded && showWeek && !week.some((day) => byDay.has(day)) && (
+          <p className="muted calendar-empty">Keine Termine in {weekLabel}.</p>
+        )}
+        {loaded && !showWeek && !daysInMonth.some((cell) => byDay.has(cell.day)) && (
           <p className="muted calendar-empty">Keine Termine im {monthLabel}.</p>
         )}
         <p className="calendar-legend">

@@ -34,3 +34,22 @@ export function monthWeeks(month: Month): { day: string; inMonth: boolean }[][] 
   }
   return weeks;
 }
+
+/** The Monday of the week containing an ISO day. */
+export function weekStartOf(isoDay: string): string {
+  return addDays(isoDay, 1 - isoWeekday(isoDay));
+}
+
+/** The seven days of the week starting on Monday `monday`. */
+export function weekDays(monday: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+}
+
+/** ISO 8601 week number of a day (weeks start Monday; week 1 holds the year's first Thursday). */
+export function isoWeekNumber(isoDay: string): number {
+  const thursday = addDays(isoDay, 4 - isoWeekday(isoDay));
+  const jan1 = `${thursday.slice(0, 4)}-01-01`;
+  let days = 0;
+  for (let d = jan1; d < thursday; d = addDays(d, 1)) days++;
+  return Math.floor(days / 7) + 1;
+}

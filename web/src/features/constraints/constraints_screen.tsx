@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { de } from "../../i18n/de.ts";
 import { ApiError, call } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
@@ -217,6 +217,10 @@ export default function ConstraintsScreen() {
           <p>
             Regeln der KI-Planung: harte Regeln gelten immer, weiche Regeln beachtet die Planung so
             gut wie möglich. Gespeicherte Einstellungen gelten ab der nächsten Planung.
+          </p>
+          <p>
+            Feiertage und Schulferien, die die Planung ebenfalls beachtet:{" "}
+            <Link to="/ferien-feiertage">Ferien & Feiertage</Link>
           </p>
         </div>
       </header>

@@ -24,6 +24,11 @@ function groups(): { title: string; links: AdminLink[] }[] {
         },
         { label: "Termine", description: "Geplante Fahrstunden", to: "/appointments" },
         {
+          label: "Übersicht",
+          description: "Alle Fahrlehrer im Tages- und Wochenplan",
+          to: "/uebersicht",
+        },
+        {
           label: "Fahrzeuge",
           description: "Fahrzeuge und Getriebeart",
           to: isEnabled("vehiclesSection") ? "/vehicles" : undefined,
@@ -32,6 +37,11 @@ function groups(): { title: string; links: AdminLink[] }[] {
           label: "Constraints-Einstellungen",
           description: "Regeln der KI-Planung",
           to: isEnabled("constraintsSection") ? "/constraints-settings" : undefined,
+        },
+        {
+          label: "Ferien & Feiertage",
+          description: "Bundesland, Schulferien und Feiertage",
+          to: "/ferien-feiertage",
         },
       ],
     },

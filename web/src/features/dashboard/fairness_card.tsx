@@ -1,7 +1,7 @@
 import { de } from "../../i18n/de.ts";
 import { BarChart } from "./bar_chart.tsx";
 import { fairnessTone, formatDecimal, formatPercent, toneClass } from "./stat_levels.ts";
-import { AverageTile, StatsCard, StatTile } from "./stat_tile.tsx";
+import { AverageTile, horizonBasis, StatsCard, StatTile } from "./stat_tile.tsx";
 import type { FairnessStats } from "../../../../common/contract/dashboard_stats.ts";
 import "./dashboard_stats.css";
 
@@ -25,6 +25,7 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
         <StatTile
           testId="fairness-share"
           label="Fahrschüler mit Terminen"
+          counts={`Aktive Fahrschüler mit Fahrstunden · ${horizonBasis}`}
           value={s ? formatPercent(s.students_with_appointments_percent) : dash}
           hint={s ? `${s.students_with_appointments} von ${total}` : undefined}
           tone={s ? toneClass[fairnessTone(s.students_with_appointments_percent)] : undefined}
@@ -32,6 +33,7 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
         <StatTile
           testId="fairness-without"
           label="Fahrschüler ohne Termine"
+          counts="Aktive Fahrschüler ohne geplante Fahrstunde · nächste 30 Tage"
           value={s ? String(s.students_without_appointments) : dash}
           hint={s ? formatPercent(s.students_without_appointments_percent) : undefined}
         />
@@ -40,6 +42,7 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
           testId="fairness-score"
           wide
           label="Fairness-Score"
+          counts={`Fahrstunden je aktivem Fahrschüler · ${horizonBasis}`}
           value={s ? formatDecimal(s.fairness_score) : dash}
           hint="Standardabweichung der Termine je Fahrschüler – je kleiner, desto gleichmäßiger"
         />

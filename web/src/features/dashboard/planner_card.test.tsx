@@ -9,6 +9,7 @@ afterEach(cleanup);
 function progress(overrides: Partial<PlannerProgress> = {}): PlannerProgress {
   return {
     job_id: 1,
+    kind: "full",
     status: "completed",
     progress_percent: 100,
     current_step: "Fertig",
@@ -32,17 +33,31 @@ function progress(overrides: Partial<PlannerProgress> = {}): PlannerProgress {
     duration_minutes: 0.02,
     upper_bound: 415,
     unplanned: [],
+    replan: null,
     ...overrides,
   };
 }
 
 describe("SuccessStatistics", () => {
-  it("states the quality against the upper bound", () => {
+  it("below the upper bound names how many more lessons are possible at most", () => {
     render(<SuccessStatistics p={progress()} />);
     expect(document.querySelector(".planner-quality")?.textContent).toBe(
-      "412 von höchstens 415 möglichen Fahrstunden geplant (99,3 % des Möglichen).",
+      "412 Fahrstunden geplant; höchstens 3 Fahrstunden mehr möglich (99,3 % der oberen Schranke).",
     );
+    expect(document.querySelector(".planner-quality")?.textContent).not.toMatch(/optimal/);
     expect(screen.getByText("48 von 50")).toBeTruthy();
+    cleanup();
+    render(<SuccessStatistics p={progress({ upper_bound: 413 })} />);
+    expect(document.querySelector(".planner-quality")?.textContent).toMatch(
+      /höchstens 1 Fahrstunde mehr möglich/,
+    );
+  });
+
+  it("at the upper bound says optimal (bewiesen)", () => {
+    render(<SuccessStatistics p={progress({ upper_bound: 412, coverage_percent: 100 })} />);
+    expect(document.querySelector(".planner-quality")?.textContent).toBe(
+      "412 Fahrstunden geplant – optimal (bewiesen): mehr lassen die Regeln nicht zu.",
+    );
   });
 
   it("shows the improvement tile only from 50 appointments before and 5 % change", () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { ProgressBar } from "../../components/ui/progress_bar.tsx";
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
-import { type Phase, usePlanner } from "./use_planner.ts";
+import type { Phase, PlannerControl } from "./use_planner.ts";
 
 const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 });
 const transmissionLabel = { manual: "Schaltung", automatic: "Automatik" };
@@ -43,16 +43,22 @@ function Tile({ label, value, hint }: { label: string; value: string; hint?: str
   );
 }
 
-/** The figures of a successful run, including quality against the upper bound and what is missing. */
+/** The figures of a successful run, including what the upper bound proves and what is missing. */
 export function SuccessStatistics({ p }: { p: PlannerProgress }) {
   const showImprovement = p.appointments_before >= 50 && Math.abs(p.improvement_percent) >= 5;
+  // The upper bound is proven (no valid plan has more); the card claims optimality only at it and
+  // otherwise says how many more lessons could at most be possible, never that they are.
+  const gap = Math.max(0, p.upper_bound - p.appointments_created);
   return (
     <div className="planner-results">
       <p className="planner-quality">
-        <strong>{p.appointments_created}</strong> von höchstens <strong>{p.upper_bound}</strong>
-        {" "}
-        möglichen Fahrstunden geplant
-        {p.upper_bound > 0 && <>{" "}({number.format(p.coverage_percent)} % des Möglichen)</>}.
+        <strong>{p.appointments_created}</strong> Fahrstunden geplant
+        {gap === 0 ? <>{" "}– optimal (bewiesen): mehr lassen die Regeln nicht zu.</> : (
+          <>
+            ; höchstens <strong>{gap}</strong> Fahrstunde{gap === 1 ? "" : "n"}{" "}
+            mehr möglich ({number.format(p.coverage_percent)} % der oberen Schranke).
+          </>
+        )}
       </p>
       <div className="planner-tiles">
         <Tile label="Termine erstellt" value={String(p.appointments_created)} />
@@ -107,9 +113,13 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
   );
 }
 
-/** The planner card of spec 01 §4: start, progress, cancel/close, results. */
-export function PlannerCard({ onFinished }: { onFinished: () => void }) {
-  const { progress, phase, startedAt, start, cancel, close } = usePlanner(onFinished);
+/**
+ * The planner card of spec 01 §4: start, progress, cancel/close, results. Its state lives in the
+ * dashboard (usePlanner), since the affected banner starts re-plannings through it too.
+ */
+export function PlannerCard({ planner }: { planner: PlannerControl }) {
+  const { progress, phase, startedAt, start, cancel, close } = planner;
+  const replan = progress?.kind === "replan_affected";
   const running = phase === "running";
   const percent = Math.min(100, Math.max(0, progress?.progress_percent ?? 0));
   // The bar shows its colour in every state: full for success and error, a sliver at least else.
@@ -129,7 +139,7 @@ export function PlannerCard({ onFinished }: { onFinished: () => void }) {
         <button
           type="button"
           className="button button-primary planner-start"
-          onClick={() => void start()}
+          onClick={() => void start("full")}
           disabled={running}
         >
           {running ? "Planung läuft …" : "KI-Planung starten"}
@@ -139,7 +149,7 @@ export function PlannerCard({ onFinished }: { onFinished: () => void }) {
       {phase !== "idle" && (
         <div className={`planner-progress planner-${phase}`} aria-live="polite">
           <div className="planner-status-row">
-            <strong>{phaseLabel[phase]}</strong>
+            <strong>{replan ? `Neuplanung: ${phaseLabel[phase]}` : phaseLabel[phase]}</strong>
             {startedAt !== null && <ElapsedClock since={startedAt} ticking={running} />}
           </div>
           <ProgressBar
@@ -165,8 +175,16 @@ export function PlannerCard({ onFinished }: { onFinished: () => void }) {
               {p.total_variables.toLocaleString("de-DE")} Variablen verarbeitet
             </p>
           )}
-          {phase === "success" && p && p.appointments_created > 0 && <SuccessStatistics p={p} />}
-          {phase === "success" && p && p.appointments_created === 0 && (
+          {phase === "success" && p?.replan && (
+            <p>
+              {p.replan.moved.length} betroffene Termine verlegt, {p.replan.cancelled.length}{" "}
+              storniert.
+            </p>
+          )}
+          {phase === "success" && p && !replan && p.appointments_created > 0 && (
+            <SuccessStatistics p={p} />
+          )}
+          {phase === "success" && p && !replan && p.appointments_created === 0 && (
             <p>Es waren keine weiteren Fahrstunden möglich; alle Bedarfe sind bereits verplant.</p>
           )}
           {p && p.activity_log.length > 0 && (

@@ -47,3 +47,10 @@ export function formatPercent(value: number): string {
 export function formatDecimal(value: number): string {
   return decimalFormat.format(value);
 }
+
+/**
+ * What utilization counts, in one German line; the dashboard and the instructors list show it
+ * (api/lib/instructor_utilization.ts computes the figure for both).
+ */
+export const utilizationHint =
+  "Geplante Fahrstunden ÷ verfügbare Arbeitsstunden der nächsten 30 Tage, ohne stornierte Termine";

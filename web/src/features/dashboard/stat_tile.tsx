@@ -2,14 +2,19 @@ import type { ReactNode } from "react";
 import { de } from "../../i18n/de.ts";
 import { formatDecimal } from "./stat_levels.ts";
 
+/** The basis the cards' figures share (issue 11): the planning horizon, cancelled ones left out. */
+export const horizonBasis = "nächste 30 Tage, ohne stornierte";
+
 /**
- * A figure with its label and an optional hint; `tone` colours it (success/warning/error), `wide`
+ * A figure with its label, a short German line saying what it counts (required: every tile says
+ * its basis, issue 11) and an optional hint; `tone` colours it (success/warning/error), `wide`
  * lets it take a whole row on a phone (for a long hint).
  */
 export function StatTile(
-  { label, value, hint, tone, wide, testId }: {
+  { label, value, counts, hint, tone, wide, testId }: {
     label: string;
     value: ReactNode;
+    counts: string;
     hint?: ReactNode;
     tone?: "success" | "warning" | "error";
     wide?: boolean;
@@ -21,6 +26,7 @@ export function StatTile(
     <div className={classes.filter(Boolean).join(" ")} data-testid={testId}>
       <span className="stat-tile-value">{value}</span>
       <span className="stat-tile-label">{label}</span>
+      <span className="stat-tile-counts">{counts}</span>
       {hint && <span className="stat-tile-hint">{hint}</span>}
     </div>
   );
@@ -60,6 +66,7 @@ export function AverageTile(
       testId={testId}
       wide={wide}
       label={`Ø Termine je ${de.roles[role]}`}
+      counts={`Fahrstunden je aktivem ${de.roles[role]} · ${horizonBasis}`}
       value={stats ? formatDecimal(stats.avg_appointments_total) : "–"}
       hint={stats
         ? `Ø ${formatDecimal(stats.avg_appointments_with_appointments)} bei ${

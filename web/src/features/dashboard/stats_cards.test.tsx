@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { FairnessCard } from "./fairness_card.tsx";
 import type { FairnessStats, WorkloadStats } from "../../../../common/contract/dashboard_stats.ts";
 import { WorkloadCard } from "./workload_card.tsx";
+import { SystemOverview } from "./system_overview.tsx";
 
 afterEach(cleanup);
 
@@ -92,5 +93,53 @@ describe("WorkloadCard", () => {
     expect(screen.getByTestId("workload-top-lessons").textContent).toContain(
       "keine Fahrstunden geplant",
     );
+  });
+});
+
+describe("what each tile counts (issue 11)", () => {
+  /** The 'counts' line of every tile in the rendered card, by the tile's label. */
+  function countsLines(container: HTMLElement, tile: string, label: string, counts: string) {
+    return [...container.querySelectorAll(tile)].map((el) => [
+      el.querySelector(label)?.textContent,
+      el.querySelector(counts)?.textContent ?? "",
+    ]);
+  }
+
+  it("every fairness and workload tile names its basis: the next 30 days, no cancelled ones", () => {
+    const { container } = render(
+      <>
+        <FairnessCard stats={fairness} />
+        <WorkloadCard stats={workload} />
+      </>,
+    );
+    const lines = countsLines(container, ".stat-tile", ".stat-tile-label", ".stat-tile-counts");
+    expect(lines.length).toBe(8);
+    for (const [label, counts] of lines) {
+      expect(counts, String(label)).toContain("nächste 30 Tage");
+    }
+    expect(Object.fromEntries(lines)["Fahrschüler mit Terminen"]).toBe(
+      "Aktive Fahrschüler mit Fahrstunden · nächste 30 Tage, ohne stornierte",
+    );
+    // The card says how utilization is computed, and that the instructors list agrees.
+    expect(container.textContent).toContain(
+      "Geplante Fahrstunden ÷ verfügbare Arbeitsstunden der nächsten 30 Tage",
+    );
+  });
+
+  it("the system overview says its counts are not limited to 30 days", () => {
+    const { container } = render(
+      <SystemOverview
+        stats={{ students: 7, instructors: 4, appointments: 25, availabilities: 9 }}
+      />,
+    );
+    const lines = Object.fromEntries(
+      countsLines(container, ".stat", ".stat-label", ".stat-counts"),
+    );
+    expect(lines).toEqual({
+      "Fahrschüler": "Aktive Fahrschüler",
+      "Fahrlehrer": "Aktive Fahrlehrer",
+      "Termine": "Alle Termine, vergangene und kommende, ohne stornierte",
+      "Verfügbarkeiten": "Alle eingetragenen Zeitfenster aller Personen",
+    });
   });
 });

@@ -22,7 +22,10 @@ export function phaseOf(status: PlannerProgress["status"] | undefined): Phase {
  * success stops polling, toasts the count and reloads statistics; error and cancelled clear after
  * 3 s; every finished state is reset on the server.
  */
-export function usePlanner(onFinished: () => void) {
+export function usePlanner(
+  onFinished: (progress: PlannerProgress) => void,
+  onActivity: () => void = () => {},
+) {
   const { show: showToast } = useToast();
   const [progress, setProgress] = useState<PlannerProgress | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
@@ -31,6 +34,9 @@ export function usePlanner(onFinished: () => void) {
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onFinishedRef = useRef(onFinished);
   onFinishedRef.current = onFinished;
+  // Start, cancel and every outcome write a line of the server's activity log.
+  const onActivityRef = useRef(onActivity);
+  onActivityRef.current = onActivity;
 
   const stopPolling = useCallback(() => {
     if (polling.current) clearInterval(polling.current);
@@ -66,9 +72,15 @@ export function usePlanner(onFinished: () => void) {
     }
     stopPolling();
     resetOnServer();
+    onActivityRef.current();
     if (next === "success") {
-      showToast(`${p.appointments_created} Termine wurden erstellt.`, "success");
-      onFinishedRef.current();
+      showToast(
+        p.replan
+          ? `${p.replan.moved.length} Termine verlegt, ${p.replan.cancelled.length} storniert.`
+          : `${p.appointments_created} Termine wurden erstellt.`,
+        "success",
+      );
+      onFinishedRef.current(p);
     } else {
       clearLater();
     }
@@ -108,14 +120,16 @@ export function usePlanner(onFinished: () => void) {
     };
   }, [apply, startPolling, stopPolling]);
 
-  const start = useCallback(async () => {
+  /** Starts a full run, or the re-planning of the lessons inside absences. */
+  const start = useCallback(async (kind: PlannerProgress["kind"] = "full") => {
     if (clearTimer.current) clearTimeout(clearTimer.current);
     setPhase("running");
     setStartedAt(Date.now());
     setProgress(null);
     startPolling();
     try {
-      await api.post("/admin/run-planner/");
+      await api.post(kind === "full" ? "/admin/run-planner/" : "/admin/replan-affected/");
+      onActivityRef.current();
     } catch (err) {
       stopPolling();
       clearCard();
@@ -129,6 +143,7 @@ export function usePlanner(onFinished: () => void) {
   const cancel = useCallback(async () => {
     try {
       await api.post("/admin/cancel-planner/");
+      onActivityRef.current();
       stopPolling();
       setPhase("cancelled");
       resetOnServer();
@@ -149,3 +164,6 @@ export function usePlanner(onFinished: () => void) {
 
   return { progress, phase, startedAt, start, cancel, close };
 }
+
+/** The planner's state and actions, shared by the planner card and the affected banner. */
+export type PlannerControl = ReturnType<typeof usePlanner>;

@@ -1,8 +1,14 @@
 import type { ReactNode } from "react";
 import { de } from "../../i18n/de.ts";
 import { BarChart } from "./bar_chart.tsx";
-import { formatPercent, toneClass, utilizationLabel, utilizationLevel } from "./stat_levels.ts";
-import { AverageTile, StatsCard, StatTile } from "./stat_tile.tsx";
+import {
+  formatPercent,
+  toneClass,
+  utilizationHint,
+  utilizationLabel,
+  utilizationLevel,
+} from "./stat_levels.ts";
+import { AverageTile, horizonBasis, StatsCard, StatTile } from "./stat_tile.tsx";
 import type { TopInstructor, WorkloadStats } from "../../../../common/contract/dashboard_stats.ts";
 import "./dashboard_stats.css";
 
@@ -74,12 +80,13 @@ export function WorkloadCard({ stats }: { stats: WorkloadStats | null }) {
     <StatsCard
       id="workload-title"
       title="Auslastung der Fahrlehrer"
-      description="Auslastung = geplante Fahrstunden ÷ verfügbare Arbeitsstunden der nächsten 30 Tage (Arbeitszeiten ohne Pausen, Urlaub und ganztägige Abwesenheiten)."
+      description={`Auslastung = ${utilizationHint} (Arbeitszeiten ohne Pausen, Urlaub und ganztägige Abwesenheiten); die Fahrlehrerliste zeigt dieselbe Zahl.`}
     >
       <div className="stats-tiles">
         <StatTile
           testId="workload-utilization"
           label="Ø Auslastung"
+          counts={`Mittel der aktiven Fahrlehrer · ${horizonBasis}`}
           value={s ? formatPercent(s.avg_utilization_percent) : dash}
           hint={s
             ? `${
@@ -91,6 +98,7 @@ export function WorkloadCard({ stats }: { stats: WorkloadStats | null }) {
         <StatTile
           testId="workload-with"
           label="Fahrlehrer mit Terminen"
+          counts={`Aktive Fahrlehrer mit Fahrstunden · ${horizonBasis}`}
           value={s ? `${s.instructors_with_appointments} von ${total}` : dash}
           hint={s
             ? `${
@@ -102,6 +110,7 @@ export function WorkloadCard({ stats }: { stats: WorkloadStats | null }) {
         <StatTile
           testId="workload-range"
           label="Termine je Fahrlehrer"
+          counts={`Fahrstunden je aktivem Fahrlehrer · ${horizonBasis}`}
           value={s ? `${s.min_appointments} – ${s.max_appointments}` : dash}
           hint="Minimum – Maximum"
         />

@@ -63,8 +63,17 @@ export default function DatenschutzScreen() {
         zusammengeführt und nach spätestens 14 Tagen gelöscht.
       </p>
       <p>
-        Zum Schutz vor dem Erraten von Passwörtern speichern wir fehlgeschlagene Anmeldeversuche zu
-        einem Benutzernamen für 15 Minuten.
+        Zum Schutz vor dem Erraten von Passwörtern zählen wir fehlgeschlagene Anmeldeversuche je
+        Benutzerkonto und je IP-Adresse für 15 Minuten und löschen die Einträge nach spätestens
+        einem Tag. Nach einer erfolgreichen Anmeldung merkt sich ein Cookie („deviceid“, ein Jahr)
+        Ihren Browser, damit Fremde Ihr Konto nicht durch falsche Passwörter für Sie sperren können.
+      </p>
+      <p>
+        Änderungen der Verwaltung (etwa Anlegen, Bearbeiten und Löschen von Personen, Importe,
+        Planungsläufe und das Löschen von Daten) speichern wir in einem Aktivitätsprotokoll: wer die
+        Änderung vorgenommen hat, wann, und eine kurze Beschreibung, die den Namen der betroffenen
+        Person enthalten kann. Das Protokoll sieht nur die Verwaltung im Dashboard; es macht
+        Änderungen nachvollziehbar (Art. 6 Abs. 1 lit. f DSGVO).
       </p>
 
       <h2 id="konten">4. Registrierung und Benutzerkonten</h2>
@@ -164,7 +173,6 @@ export default function DatenschutzScreen() {
       <ul>
         <li>Ihre Wahl zwischen hellem und dunklem Design,</li>
         <li>ob Sie das Tutorial bereits abgeschlossen haben,</li>
-        <li>die Liste der letzten Aktivitäten im Dashboard,</li>
         <li>
           für die Offline-Nutzung eine Kopie Ihrer Verfügbarkeiten, Abwesenheiten und Termine sowie
           offline vorgenommene Änderungen, bis sie an den Server gesendet wurden.

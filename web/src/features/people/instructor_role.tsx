@@ -11,6 +11,24 @@ import {
   instructorPayload,
   type InstructorRow,
 } from "./instructor_types.ts";
+import { SickNotesSection } from "./sick_notes_section.tsx";
+import { AbsencesSection } from "./absences_section.tsx";
+
+/** Below the instructor's details: sick notes (office only) and absence ranges. */
+function InstructorExtras({ id }: { id: number }) {
+  return (
+    <>
+      <SickNotesSection id={id} />
+      <AbsencesSection id={id} />
+    </>
+  );
+}
+import {
+  formatPercent,
+  toneClass,
+  utilizationHint,
+  utilizationLevel,
+} from "../dashboard/stat_levels.ts";
 import "./instructors.css";
 import "./progress.css";
 
@@ -31,6 +49,24 @@ function MonthHours({ row }: { row: InstructorRow }) {
           style={{ width: `${Math.min(100, percent)}%` }}
         />
       </div>
+    </div>
+  );
+}
+
+/**
+ * The dashboard's utilization (same API function, same 30 days, same basis), with the hours
+ * behind it and the dashboard's good/moderate/low colour.
+ */
+function Utilization({ row }: { row: InstructorRow }) {
+  const u = row.utilization;
+  if (!u) return <span className="muted">-</span>;
+  const tone = toneClass[utilizationLevel(u.percent)];
+  return (
+    <div className="instructor-utilization" title={utilizationHint}>
+      <strong className={`text-${tone}`}>{formatPercent(u.percent)}</strong>
+      <span className="muted small">
+        {formatHours(u.planned_hours)} von {formatHours(u.available_hours)} h
+      </span>
     </div>
   );
 }
@@ -57,6 +93,11 @@ export const instructorRole: PersonRole<InstructorRow, InstructorDetail, Instruc
     },
     { key: "month", header: "Diesen Monat", render: (row) => <MonthHours row={row} /> },
     {
+      key: "utilization",
+      header: "Auslastung (30 Tage)",
+      render: (row) => <Utilization row={row} />,
+    },
+    {
       key: "today",
       header: "Heute",
       className: "table-num",
@@ -69,6 +110,7 @@ export const instructorRole: PersonRole<InstructorRow, InstructorDetail, Instruc
   formFromDetail: instructorFormFromDetail,
   PersonalFields: InstructorPersonalFields,
   Sections: InstructorSections,
+  DetailExtras: InstructorExtras,
   create: {
     path: "/admin/instructors/create-manual/",
     title: "Fahrlehrer hinzufügen",

@@ -90,6 +90,7 @@ describe("instructorFormFromDetail", () => {
       date_joined: "2027-01-04",
       profile: { transmission_types: ["automatic"], monthly_hours_target: 120 },
       week_hours: null,
+      utilization: null,
       today_appointments: 0,
       work_schedule: [{ day: "tuesday", start: "09:00:00", end: "17:30:00" }],
       breaks: [{ start: "12:30:00", end: "13:00:00" }],
@@ -114,7 +115,7 @@ describe("instructorFormFromDetail", () => {
       phone: "0231 1",
       transmission_types: ["automatic"],
       monthly_hours_target: 120,
-      work_schedule: [{ day: "tuesday", start: "09:00", end: "17:30" }],
+      // Unchanged working times are not sent: the server keeps every stored one (issue 14).
       breaks: [{ start: "12:30", end: "13:00" }],
       vacation_periods: [{ start: "2027-07-01", end: "2027-07-14" }],
       theory_sessions: [{ date: "2027-03-10", start_time: "18:00", end_time: "19:30" }],
@@ -127,5 +128,25 @@ describe("instructorFormFromDetail", () => {
         description: "Büro",
       }],
     });
+  });
+  it("sends the working times once one of them changed", () => {
+    const form = emptyInstructorForm();
+    form.workLoaded = JSON.stringify(form.work);
+    expect(instructorPayload(form)).not.toHaveProperty("work_schedule");
+    form.work.monday = { start: "08:00", end: "12:00" };
+    expect(instructorPayload(form).work_schedule).toEqual([
+      { day: "monday", start: "08:00", end: "12:00" },
+    ]);
+  });
+  it("a working time with only a start blocks saving with a German message", () => {
+    const form = emptyInstructorForm();
+    form.first_name = "A";
+    form.last_name = "B";
+    form.email = "a@b.de";
+    form.manual = true;
+    form.work.wednesday = { start: "08:00", end: "" };
+    expect(instructorFormProblem(form)).toBe(
+      "Arbeitszeit Mittwoch: Bitte geben Sie auch das Ende an oder leeren Sie die Zeile. Es wurde nichts gespeichert.",
+    );
   });
 });

@@ -1,5 +1,17 @@
-import { shortTime, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
-import { completeRanges, person, perWorkday, rangeRows, rowKey } from "./people_types.ts";
+import {
+  germanWeekdayNames,
+  shortTime,
+  type WorkdayKey,
+  workdayKeys,
+} from "../../lib/german_dates.ts";
+import {
+  completeRanges,
+  incompleteRangeProblem,
+  person,
+  perWorkday,
+  rangeRows,
+  rowKey,
+} from "./people_types.ts";
 import type { PersonFields, PersonRow, RangeRow } from "./people_types.ts";
 
 /** A row of GET /api/admin/users/?role=instructor. */
@@ -7,6 +19,13 @@ export interface InstructorRow extends PersonRow {
   profile: { transmission_types: string[]; monthly_hours_target: number } | null;
   week_hours: { current: number; target: number } | null;
   today_appointments: number;
+  /** planned ÷ available working hours of the next 30 days, as on the dashboard (issue 11) */
+  utilization: {
+    percent: number;
+    planned_hours: number;
+    available_hours: number;
+    appointments: number;
+  } | null;
 }
 
 /** GET /api/admin/users/{id}/ for an instructor. */
@@ -50,6 +69,12 @@ export interface InstructorForm extends PersonFields {
   manual: boolean;
   monthly_hours_target: string;
   work: Record<WorkdayKey, { start: string; end: string }>;
+  /**
+   * The working times as loaded (JSON), or null for a new instructor: unchanged ones are not sent,
+   * so a save of the phone number leaves every stored working time (Saturday's, a second window of
+   * a day, the instructor's own grid) as it is.
+   */
+  workLoaded: string | null;
   breaks: RangeRow[];
   vacations: RangeRow[];
   theory: TheoryRow[];
@@ -69,6 +94,7 @@ export function emptyInstructorForm(): InstructorForm {
     manual: false,
     monthly_hours_target: "",
     work: emptyWeek(),
+    workLoaded: null,
     breaks: [],
     vacations: [],
     theory: [],
@@ -111,6 +137,7 @@ export function instructorFormFromDetail(detail: InstructorDetail): InstructorFo
       ? String(detail.profile.monthly_hours_target)
       : "",
     work,
+    workLoaded: JSON.stringify(work),
     breaks: rangeRows(detail.breaks, shortTime),
     vacations: rangeRows(detail.vacation_periods),
     theory: (detail.theory_sessions ?? []).map((t) => ({
@@ -138,6 +165,15 @@ export function instructorFormProblem(form: InstructorForm): string {
   if (!form.automatic && !form.manual) {
     return "Bitte wählen Sie mindestens einen Getriebe-Typ aus.";
   }
+  const incomplete = workdayKeys.map((day, i) =>
+    incompleteRangeProblem(
+      [{ key: 0, ...form.work[day] }],
+      `Arbeitszeit ${germanWeekdayNames[i]}`,
+    )
+      .replace(/ 1:/, ":")
+  ).find(Boolean) || incompleteRangeProblem(form.breaks, "Pause") ||
+    incompleteRangeProblem(form.vacations, "Urlaub");
+  if (incomplete) return incomplete;
   const target = form.monthly_hours_target.trim();
   if (target && (!/^\d+$/.test(target))) {
     return "Das Stundenziel pro Monat muss eine ganze Zahl ab 0 sein.";
@@ -154,9 +190,11 @@ export function instructorPayload(form: InstructorForm) {
       ...(form.manual ? ["manual"] : []),
     ],
     monthly_hours_target: Number(form.monthly_hours_target.trim() || 0),
-    work_schedule: workdayKeys
-      .filter((day) => form.work[day].start && form.work[day].end)
-      .map((day) => ({ day, start: form.work[day].start, end: form.work[day].end })),
+    ...(form.workLoaded === JSON.stringify(form.work) ? {} : {
+      work_schedule: workdayKeys
+        .filter((day) => form.work[day].start && form.work[day].end)
+        .map((day) => ({ day, start: form.work[day].start, end: form.work[day].end })),
+    }),
     breaks: completeRanges(form.breaks),
     vacation_periods: completeRanges(form.vacations),
     theory_sessions: form.theory

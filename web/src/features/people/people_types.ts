@@ -53,6 +53,19 @@ export function completeRanges(rows: RangeRow[]): { start: string; end: string }
   return rows.filter((r) => r.start && r.end).map(({ start, end }) => ({ start, end }));
 }
 
+/**
+ * A from/to row with only one side filled (issue 14, problem 2): it used to be dropped without a
+ * word; now the save stops and names the row. '' when every row is complete or empty.
+ */
+export function incompleteRangeProblem(rows: RangeRow[], name: string): string {
+  const index = rows.findIndex((r) => !!r.start !== !!r.end);
+  if (index < 0) return "";
+  const row = rows[index];
+  return `${name} ${index + 1}: Bitte geben Sie ${
+    row.start ? "auch das Ende" : "auch den Beginn"
+  } an oder leeren Sie die Zeile. Es wurde nichts gespeichert.`;
+}
+
 /** One value per workday, Monday to Friday, each made fresh. */
 export function perWorkday<T>(make: () => T): Record<WorkdayKey, T> {
   return Object.fromEntries(workdayKeys.map((day) => [day, make()])) as Record<WorkdayKey, T>;

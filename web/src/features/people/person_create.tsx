@@ -1,3 +1,4 @@
+import { unreadableFieldProblem } from "../../components/ui/unreadable_fields.ts";
 import { type FormEvent, useState } from "react";
 import type { Credentials } from "../../components/ui/credentials_modal.tsx";
 import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
@@ -28,7 +29,8 @@ export function PersonCreateModal<
 
   function send(event: FormEvent) {
     event.preventDefault();
-    void submit(create.problem(form), async () => {
+    const unreadable = unreadableFieldProblem(event.currentTarget as Element);
+    void submit(unreadable || create.problem(form), async () => {
       const answer = await api.post<CreatedAnswer>(create.path, create.payload(form));
       toast.show(create.done(answer), "success");
       if (create.passwordToast && answer.password) {

@@ -1,3 +1,4 @@
+import { unreadableFieldProblem } from "../../components/ui/unreadable_fields.ts";
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
 import { SubmitButtons } from "../../components/ui/form_dialog.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
@@ -60,7 +61,8 @@ export function PersonDetailOverlay<
   async function save(event: FormEvent) {
     event.preventDefault();
     if (mode !== "edit" || saving) return;
-    const found = role.update.problem(form);
+    const found = unreadableFieldProblem(event.currentTarget as Element) ||
+      role.update.problem(form);
     setProblem(found);
     if (found) return;
     setSaving(true);
@@ -119,16 +121,23 @@ export function PersonDetailOverlay<
           </div>
         )
         : (
-          <form id={formId} className="long-form" onSubmit={save} noValidate>
-            <PersonForm
-              role={role}
-              form={form}
-              setForm={setForm}
-              readOnly={mode === "view"}
-              username={detail.username}
-              problem={problem}
-            />
-          </form>
+          <>
+            <form id={formId} className="long-form" onSubmit={save} noValidate>
+              <PersonForm
+                role={role}
+                form={form}
+                setForm={setForm}
+                readOnly={mode === "view"}
+                username={detail.username}
+                problem={problem}
+              />
+            </form>
+            {role.DetailExtras && mode === "view" && (
+              <div className="long-form">
+                <role.DetailExtras id={id} />
+              </div>
+            )}
+          </>
         )}
     </Modal>
   );

@@ -31,6 +31,8 @@ export interface PersonFormParts<Form> {
   PersonalFields?: ComponentType<FormPartProps<Form>>;
   /** the role's own sections after 'Persönliche Daten' */
   Sections: ComponentType<FormPartProps<Form>>;
+  /** parts of the detail view outside the form, saved on their own (the sick notes) */
+  DetailExtras?: ComponentType<{ id: number }>;
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   studentUpdatePayload,
   studentUpdateProblem,
 } from "./student_types.ts";
+import { AbsencesSection } from "./absences_section.tsx";
 import "./progress.css";
 import "./students.css";
 
@@ -121,6 +122,7 @@ export const studentRole: PersonRole<StudentRow, StudentDetail, StudentForm> = {
   emptyForm: emptyStudentForm,
   formFromDetail: studentFormFromDetail,
   Sections: StudentSections,
+  DetailExtras: AbsencesSection,
   create: {
     path: "/admin/students/create-manual/",
     title: "Neuen Schüler anlegen",

@@ -22,8 +22,13 @@ describe("studentCreateProblem", () => {
     const form = named();
     form.week.monday.school_start = "08:00";
     form.week.monday.school_end = "13:30";
-    form.week.monday.free = [{ key: rowKey(), start: "10:00", end: "" }]; // incomplete: no help
     expect(studentCreateProblem(form)).toBe(noTimesMessage);
+    // A free period with only a start is not dropped without a word (issue 14, problem 2).
+    form.week.monday.free = [{ key: rowKey(), start: "10:00", end: "" }];
+    expect(studentCreateProblem(form)).toBe(
+      "Freistunde am Montag, 1: Bitte geben Sie auch das Ende an oder leeren Sie die Zeile. Es wurde nichts gespeichert.",
+    );
+    form.week.monday.free = [];
     form.week.thursday.arrival = "14:00";
     expect(studentCreateProblem(form)).toBe("");
   });

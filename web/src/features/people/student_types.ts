@@ -1,5 +1,16 @@
-import { shortTime, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
-import { completeRanges, person, perWorkday, rangeRows } from "./people_types.ts";
+import {
+  germanWeekdayNames,
+  shortTime,
+  type WorkdayKey,
+  workdayKeys,
+} from "../../lib/german_dates.ts";
+import {
+  completeRanges,
+  incompleteRangeProblem,
+  person,
+  perWorkday,
+  rangeRows,
+} from "./people_types.ts";
 import type { PersonFields, PersonRow, RangeRow } from "./people_types.ts";
 
 /** A row of GET /api/admin/users/?role=student. */
@@ -119,7 +130,11 @@ export const noTimesMessage =
 /** The update check: names and class stay required. */
 export function studentUpdateProblem(form: StudentForm): string {
   return person.problem(form) ||
-    (form.license_class ? "" : "Bitte wählen Sie eine Führerscheinklasse aus.");
+    (form.license_class ? "" : "Bitte wählen Sie eine Führerscheinklasse aus.") ||
+    workdayKeys.map((day, i) =>
+      incompleteRangeProblem(form.week[day].free, `Freistunde am ${germanWeekdayNames[i]},`)
+    ).find(Boolean) ||
+    incompleteRangeProblem(form.vacations, "Urlaub");
 }
 
 /** The create checks of spec 02 §5 in form order; '' when all is well. */

@@ -7,7 +7,8 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
 import { api } from "../../lib/api.ts";
 import { downloadFile, toCsv } from "../../lib/export_files.ts";
-import { AddVehicleDialog } from "./add_vehicle_dialog.tsx";
+import { DeleteVehicleDialog } from "./delete_vehicle_dialog.tsx";
+import { VehicleDialog } from "./vehicle_dialog.tsx";
 
 /** A row of GET /api/admin/vehicles/. */
 interface VehicleRow {
@@ -27,6 +28,9 @@ export default function VehiclesScreen() {
   const [loading, setLoading] = useState(true);
   const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<VehicleRow | null>(null);
+  const [deleting, setDeleting] = useState<VehicleRow | null>(null);
+  const reloadList = () => setVersion((v) => v + 1);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -80,6 +84,31 @@ export default function VehiclesScreen() {
       className: "table-num",
       render: (row) => row.appointment_count,
     },
+    {
+      key: "actions",
+      header: "Aktionen",
+      className: "table-actions",
+      render: (row) => (
+        <>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            aria-label={`Fahrzeug ${row.name} bearbeiten`}
+            onClick={() => setEditing(row)}
+          >
+            Bearbeiten
+          </button>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            aria-label={`Fahrzeug ${row.name} löschen`}
+            onClick={() => setDeleting(row)}
+          >
+            Löschen
+          </button>
+        </>
+      ),
+    },
   ];
 
   return (
@@ -113,12 +142,28 @@ export default function VehiclesScreen() {
       columns={columns}
       emptyMessage={de.list.empty("Fahrzeuge")}
     >
-      {adding && (
-        <AddVehicleDialog
-          onClose={() => setAdding(false)}
-          onAdded={() => {
+      {(adding || editing) && (
+        <VehicleDialog
+          vehicle={editing ?? undefined}
+          onClose={() => {
             setAdding(false);
-            setVersion((v) => v + 1);
+            setEditing(null);
+          }}
+          onSaved={() => {
+            setAdding(false);
+            setEditing(null);
+            reloadList();
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteVehicleDialog
+          vehicle={deleting}
+          others={rows.filter((row) => row.id !== deleting.id)}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            reloadList();
           }}
         />
       )}

@@ -5,42 +5,50 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
 
 interface Props {
+  /** The vehicle to edit; without it the dialog adds a new one. */
+  vehicle?: { id: number; name: string; transmission: string };
   onClose(): void;
-  onAdded(): void;
+  onSaved(): void;
 }
 
-/** The dialog 'Neues Fahrzeug hinzufügen': licence plate (required) and transmission. */
-export function AddVehicleDialog({ onClose, onAdded }: Props) {
+/**
+ * The dialog 'Neues Fahrzeug hinzufügen' or 'Fahrzeug bearbeiten': licence plate (required) and
+ * transmission.
+ */
+export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
   const toast = useToast();
-  const [name, setName] = useState("");
-  const [transmission, setTransmission] = useState("manual");
+  const [name, setName] = useState(vehicle?.name ?? "");
+  const [transmission, setTransmission] = useState(vehicle?.transmission ?? "manual");
   const { saving, problem, setProblem, submit } = useDialogSubmit(
-    "Fehler beim Hinzufügen des Fahrzeugs",
+    vehicle ? "Fehler beim Speichern des Fahrzeugs" : "Fehler beim Hinzufügen des Fahrzeugs",
   );
 
   function send(event: FormEvent) {
     event.preventDefault();
     void submit(name.trim() ? "" : "Bitte geben Sie das Kennzeichen ein.", async () => {
-      const answer = await api.post<{ name: string }>("/admin/vehicles/add/", {
-        name: name.trim(),
-        transmission,
-      });
-      toast.show(
-        `Fahrzeug erfolgreich hinzugefügt! Fahrzeug „${answer.name}“ wurde hinzugefügt.`,
-        "success",
-        3000,
-      );
-      onAdded();
+      const body = { name: name.trim(), transmission };
+      if (vehicle) {
+        const answer = await api.put<{ message: string }>(`/admin/vehicles/${vehicle.id}/`, body);
+        toast.show(answer.message, "success", 3000);
+      } else {
+        const answer = await api.post<{ name: string }>("/admin/vehicles/add/", body);
+        toast.show(
+          `Fahrzeug erfolgreich hinzugefügt! Fahrzeug „${answer.name}“ wurde hinzugefügt.`,
+          "success",
+          3000,
+        );
+      }
+      onSaved();
     });
   }
 
   return (
     <FormDialog
-      title="Neues Fahrzeug hinzufügen"
+      title={vehicle ? "Fahrzeug bearbeiten" : "Neues Fahrzeug hinzufügen"}
       size="small"
       saving={saving}
-      submitLabel="Hinzufügen"
-      busyLabel="Wird hinzugefügt..."
+      submitLabel={vehicle ? "Speichern" : "Hinzufügen"}
+      busyLabel={vehicle ? "Wird gespeichert..." : "Wird hinzugefügt..."}
       formClassName="form"
       onSubmit={send}
       onClose={onClose}

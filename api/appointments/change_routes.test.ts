@@ -1,0 +1,611 @@
+import { z } from "zod";
+import { assert, assertContract, assertEquals } from "../testing/assert.ts";
+import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import {
+  appointmentChoicesSchema,
+  appointmentDetailSchema,
+} from "../../common/contract/appointment_detail.ts";
+import { myAppointmentSchema } from "../../common/contract/my_appointment.ts";
+
+const t = await createTestApp("appointment_changes");
+const adminId = await insertUser(t.sql, {
+  username: "chefin",
+  role: "admin",
+  first_name: "Clara",
+  last_name: "Chefin",
+});
+const joerg = await insertUser(t.sql, {
+  username: "joerg",
+  role: "instructor",
+  first_name: "Jörg",
+  last_name: "Barsmann",
+});
+const ingrid = await insertUser(t.sql, {
+  username: "ingrid",
+  role: "instructor",
+  first_name: "Ingrid",
+  last_name: "Auto",
+});
+await t.sql`update instructor_profiles set transmission_types = '{automatic,manual}'
+             where user_id = ${ingrid}`;
+const lena = await insertUser(t.sql, {
+  username: "lena",
+  role: "student",
+  first_name: "Lena",
+  last_name: "Offline",
+});
+const paul = await insertUser(t.sql, {
+  username: "paul",
+  role: "student",
+  first_name: "Paul",
+  last_name: "Becker",
+});
+const [manualCar, autoCar, oldCar] = await t.sql<{ id: number }[]>`
+  insert into vehicles (name, transmission, is_active)
+  values ('DO-FS 101', 'manual', true), ('DO-AU 202', 'automatic', true),
+         ('DO-XX 9', 'manual', false)
+  returning id::int
+`;
+// Instructors work every day 08:00-18:00 with a break 12:00-12:30; students drive 08:00-20:00.
+for (const id of [joerg, ingrid]) {
+  await t.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+    select ${id}, 'work', d, '08:00', '18:00' from generate_series(1, 7) d
+  `;
+  await t.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+    values (${id}, 'break', null, '12:00', '12:30')
+  `;
+}
+for (const id of [lena, paul]) {
+  await t.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+    select ${id}, 'available', d, '08:00', '20:00' from generate_series(1, 7) d
+  `;
+}
+
+const admin = t.client();
+await admin.login("chefin");
+
+Deno.test.afterAll?.(() => t.close());
+
+/** Inserts an appointment directly (as the planner would); returns its id. */
+async function addAppointment(a: {
+  student: number;
+  instructor: number;
+  vehicle?: number | null;
+  transmission?: "manual" | "automatic";
+  day: string;
+  start: string;
+  minutes?: number;
+  status?: "confirmed" | "cancelled";
+}): Promise<number> {
+  const [row] = await t.sql`
+    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
+                              ends_at, status)
+    values (${a.student}, ${a.instructor}, ${a.vehicle ?? null}, ${a.transmission ?? "manual"},
+            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE},
+            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE}
+              + make_interval(mins => ${a.minutes ?? 60}),
+            ${a.status ?? "confirmed"})
+    returning id::int
+  `;
+  return row.id;
+}
+
+/** A manual Fahrstunde of Lena with Jörg in DO-FS 101, changed by `extra`. */
+function lesson(date: string, start: string, extra: Record<string, unknown> = {}) {
+  return {
+    appointment_type: "driving_lesson",
+    student_id: lena,
+    instructor_id: joerg,
+    vehicle_id: manualCar.id,
+    date,
+    start_time: start,
+    ...extra,
+  };
+}
+
+async function expectConflict(res: Response, code: string, error: string) {
+  const body = await res.json();
+  assertEquals([res.status, body.code, body.error], [409, code, error]);
+}
+
+async function countAppointments(day: string): Promise<number> {
+  const [{ count }] = await t.sql`
+    select count(*)::int from appointments
+     where (starts_at at time zone ${SCHOOL_TIME_ZONE})::date = ${day}::date`;
+  return count;
+}
+
+async function lastAudit() {
+  const [row] = await t.sql`
+    select actor_id::int, actor_name, action, summary, details from audit_log
+     order by id desc limit 1`;
+  return row;
+}
+
+async function detail(client: TestClient, id: number) {
+  const res = await client.get(`/api/admin/appointments/${id}/`);
+  assertEquals(res.status, 200);
+  const body = await res.json();
+  assertContract(appointmentDetailSchema, body);
+  return body;
+}
+
+Deno.test("an admin adds a Sonderfahrt by hand: stored, answered in full, audited", async () => {
+  const res = await admin.post(
+    "/api/admin/appointments/",
+    lesson("2026-12-01", "14:00", { appointment_type: "night", notes: "Treffpunkt Schule" }),
+  );
+  assertEquals(res.status, 201, await res.clone().text());
+  const body = await res.json();
+  assertContract(appointmentDetailSchema, body);
+  const { id, updated_at, ...rest } = body;
+  assert(typeof id === "number" && updated_at.startsWith("2026-"));
+  assertEquals(rest, {
+    date: "2026-12-01",
+    time: "14:00",
+    end_clock: "15:00",
+    start_time: "2026-12-01T14:00:00+01:00",
+    end_time: "2026-12-01T15:00:00+01:00",
+    duration_minutes: 60,
+    student_id: lena,
+    student_name: "Lena Offline",
+    instructor_id: joerg,
+    instructor_name: "Jörg Barsmann",
+    vehicle_id: manualCar.id,
+    vehicle: "DO-FS 101",
+    appointment_type: "night",
+    appointment_type_display: "Nachtfahrt",
+    transmission_type: "manual",
+    status: "confirmed",
+    cancel_reason: "",
+    notes: "Treffpunkt Schule",
+    created_by_name: "Clara Chefin",
+    planned: false,
+  });
+  assertEquals(await lastAudit(), {
+    actor_id: adminId,
+    actor_name: "Clara Chefin",
+    action: "appointment.create",
+    summary: "Nachtfahrt von Lena Offline mit Jörg Barsmann am 01.12.2026 um 14:00 angelegt",
+    details: { appointment_id: id, override_availability: false },
+  });
+  // The admin list names the type in German.
+  const list = await (await admin.get("/api/admin/appointments/?search=Lena")).json();
+  const row = list.results.find((r: { id: number }) => r.id === id);
+  assertEquals([row.time, row.type_display], ["14:00", "Nachtfahrt"]);
+});
+
+Deno.test("a bad create answers a German 400 and stores nothing", async () => {
+  const cases: [Record<string, unknown>, string][] = [
+    [{ student_id: undefined }, "Bitte einen Fahrschüler wählen."],
+    [{ appointment_type: "picknick" }, "Bitte eine Terminart wählen."],
+    [{ start_time: "25:00" }, "Bitte eine Uhrzeit im Format HH:MM angeben."],
+    [{ date: "2026-02-30" }, "Bitte ein gültiges Datum angeben."],
+    [{ start_time: "23:30" }, "Ein Termin muss am selben Tag enden."],
+    [{ student_id: joerg }, "Der gewählte Fahrschüler wurde nicht gefunden."],
+    [{ instructor_id: lena }, "Der gewählte Fahrlehrer wurde nicht gefunden."],
+    [{ vehicle_id: 999999 }, "Das gewählte Fahrzeug wurde nicht gefunden."],
+  ];
+  for (const [change, error] of cases) {
+    const res = await admin.post("/api/admin/appointments/", lesson("2026-12-02", "10:00", change));
+    const body = await res.json();
+    assertEquals([res.status, body.error], [400, error], JSON.stringify(change));
+  }
+  assertEquals(await countAppointments("2026-12-02"), 0);
+});
+
+Deno.test("instructor double booking is refused with the sentence naming it, override or not", async () => {
+  await addAppointment({ student: paul, instructor: joerg, day: "2026-12-03", start: "14:00" });
+  const sentence =
+    "Fahrlehrer Jörg Barsmann hat am 03.12.2026 um 14:00 bereits eine Fahrstunde mit Paul Becker.";
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", lesson("2026-12-03", "14:30")),
+    "double_booking",
+    sentence,
+  );
+  await expectConflict(
+    await admin.post(
+      "/api/admin/appointments/",
+      lesson("2026-12-03", "14:30", { override_availability: true }),
+    ),
+    "double_booking",
+    sentence,
+  );
+  assertEquals(await countAppointments("2026-12-03"), 1);
+  // Back to back is fine.
+  const res = await admin.post("/api/admin/appointments/", lesson("2026-12-03", "15:00"));
+  assertEquals(res.status, 201);
+});
+
+Deno.test("student double booking is refused", async () => {
+  await addAppointment({ student: lena, instructor: ingrid, day: "2026-12-04", start: "10:00" });
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", lesson("2026-12-04", "09:30")),
+    "double_booking",
+    "Fahrschüler Lena Offline hat am 04.12.2026 um 10:00 bereits eine Fahrstunde bei Ingrid Auto.",
+  );
+});
+
+Deno.test("vehicle double booking is refused", async () => {
+  await addAppointment({
+    student: paul,
+    instructor: ingrid,
+    vehicle: manualCar.id,
+    day: "2026-12-05",
+    start: "09:00",
+    minutes: 90,
+  });
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", lesson("2026-12-05", "10:00")),
+    "double_booking",
+    "Fahrzeug DO-FS 101 ist am 05.12.2026 um 09:00 bereits für eine Fahrstunde von Paul Becker " +
+      "mit Ingrid Auto eingeplant.",
+  );
+  // Without the vehicle the slot is free.
+  const res = await admin.post(
+    "/api/admin/appointments/",
+    lesson("2026-12-05", "10:00", { vehicle_id: null }),
+  );
+  assertEquals(res.status, 201);
+});
+
+Deno.test("outside availability is refused as overridable; 'Trotzdem speichern' saves and says so", async () => {
+  const late = lesson("2026-12-07", "17:30");
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", late),
+    "availability_conflict",
+    "Fahrlehrer Jörg Barsmann ist am 07.12.2026 von 17:30 bis 18:30 nicht verfügbar " +
+      "(außerhalb der Arbeitszeit).",
+  );
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", lesson("2026-12-07", "12:00")),
+    "availability_conflict",
+    "Fahrlehrer Jörg Barsmann ist am 07.12.2026 von 12:00 bis 13:00 nicht verfügbar (Pause).",
+  );
+  assertEquals(await countAppointments("2026-12-07"), 0);
+  const res = await admin.post("/api/admin/appointments/", {
+    ...late,
+    override_availability: true,
+  });
+  assertEquals(res.status, 201);
+  const audit = await lastAudit();
+  assertEquals(
+    audit.summary,
+    "Fahrstunde von Lena Offline mit Jörg Barsmann am 07.12.2026 um 17:30 angelegt " +
+      "(trotz Verfügbarkeitskonflikt)",
+  );
+  assertEquals(audit.details.override_availability, true);
+});
+
+Deno.test("a student outside their own times is named too, after the instructor", async () => {
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", lesson("2026-12-07", "07:00")),
+    "availability_conflict",
+    "Fahrlehrer Jörg Barsmann ist am 07.12.2026 von 07:00 bis 08:00 nicht verfügbar " +
+      "(außerhalb der Arbeitszeit). Fahrschüler Lena Offline ist am 07.12.2026 von 07:00 bis " +
+      "08:00 nicht verfügbar (außerhalb der angegebenen Zeiten).",
+  );
+});
+
+Deno.test("absences are refused as overridable: vacation, a day off, part of a day, theory", async () => {
+  await t.sql`insert into vacation_periods (user_id, start_date, end_date, description)
+              values (${lena}, '2026-12-08', '2026-12-09', 'Skiurlaub')`;
+  await t.sql`insert into special_dates (user_id, date, is_unavailable, description)
+              values (${joerg}, '2026-12-10', true, 'Arzttermin')`;
+  await t.sql`insert into special_dates (user_id, date, is_unavailable, start_time, end_time)
+              values (${joerg}, '2026-12-11', false, '15:00', '16:00')`;
+  await t.sql`insert into theory_sessions (instructor_id, date, start_time, end_time)
+              values (${joerg}, '2026-12-12', '09:00', '10:30')`;
+  const cases: [string, string, string][] = [
+    [
+      "2026-12-09",
+      "10:00",
+      "Fahrschüler Lena Offline ist am 09.12.2026 von 10:00 bis 11:00 nicht verfügbar " +
+      "(Urlaub: Skiurlaub).",
+    ],
+    [
+      "2026-12-10",
+      "10:00",
+      "Fahrlehrer Jörg Barsmann ist am 10.12.2026 von 10:00 bis 11:00 nicht verfügbar " +
+      "(abwesend: Arzttermin).",
+    ],
+    [
+      "2026-12-11",
+      "14:30",
+      "Fahrlehrer Jörg Barsmann ist am 11.12.2026 von 14:30 bis 15:30 nicht verfügbar (abwesend).",
+    ],
+    [
+      "2026-12-12",
+      "10:00",
+      "Fahrlehrer Jörg Barsmann ist am 12.12.2026 von 10:00 bis 11:00 nicht verfügbar " +
+      "(Theorieunterricht).",
+    ],
+  ];
+  for (const [date, start, sentence] of cases) {
+    await expectConflict(
+      await admin.post("/api/admin/appointments/", lesson(date, start)),
+      "availability_conflict",
+      sentence,
+    );
+  }
+  // The hour after the partial absence is free.
+  assertEquals(
+    (await admin.post("/api/admin/appointments/", lesson("2026-12-11", "16:00"))).status,
+    201,
+  );
+});
+
+Deno.test("an unqualified instructor or a wrong or inactive vehicle is refused, override or not", async () => {
+  await expectConflict(
+    await admin.post(
+      "/api/admin/appointments/",
+      lesson("2026-12-14", "10:00", {
+        transmission_type: "automatic",
+        vehicle_id: autoCar.id,
+        override_availability: true,
+      }),
+    ),
+    "qualification_conflict",
+    "Fahrlehrer Jörg Barsmann unterrichtet nicht mit Automatik.",
+  );
+  await expectConflict(
+    await admin.post(
+      "/api/admin/appointments/",
+      lesson("2026-12-14", "10:00", { transmission_type: "manual", vehicle_id: autoCar.id }),
+    ),
+    "qualification_conflict",
+    "Fahrzeug DO-AU 202 hat Automatik, der Termin ist mit Schaltgetriebe.",
+  );
+  await expectConflict(
+    await admin.post(
+      "/api/admin/appointments/",
+      lesson("2026-12-14", "10:00", { vehicle_id: oldCar.id, override_availability: true }),
+    ),
+    "qualification_conflict",
+    "Fahrzeug DO-XX 9 ist nicht aktiv und kann nicht eingeplant werden.",
+  );
+  assertEquals(await countAppointments("2026-12-14"), 0);
+  // Ingrid teaches automatic; the lesson takes the vehicle's transmission when none is named.
+  const res = await admin.post(
+    "/api/admin/appointments/",
+    lesson("2026-12-14", "10:00", { instructor_id: ingrid, vehicle_id: autoCar.id }),
+  );
+  assertEquals(res.status, 201);
+  assertEquals((await res.json()).transmission_type, "automatic");
+});
+
+Deno.test("a move changes day, time, instructor and vehicle, checked like a create", async () => {
+  const id = await addAppointment({
+    student: lena,
+    instructor: joerg,
+    vehicle: manualCar.id,
+    day: "2026-12-15",
+    start: "10:00",
+    minutes: 45,
+  });
+  await addAppointment({ student: paul, instructor: ingrid, day: "2026-12-16", start: "14:00" });
+  // Half an hour later overlaps only itself: allowed; the length stays.
+  let res = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+    start_time: "10:30",
+  });
+  assertEquals(res.status, 200, await res.clone().text());
+  assertEquals([(await res.json()).time, (await detail(admin, id)).end_clock], ["10:30", "11:15"]);
+
+  await expectConflict(
+    await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+      date: "2026-12-16",
+      start_time: "14:00",
+      instructor_id: ingrid,
+      override_availability: true,
+    }),
+    "double_booking",
+    "Fahrlehrer Ingrid Auto hat am 16.12.2026 um 14:00 bereits eine Fahrstunde mit Paul Becker.",
+  );
+  await expectConflict(
+    await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+      date: "2026-12-16",
+      start_time: "19:00",
+    }),
+    "availability_conflict",
+    "Fahrlehrer Jörg Barsmann ist am 16.12.2026 von 19:00 bis 19:45 nicht verfügbar " +
+      "(außerhalb der Arbeitszeit).",
+  );
+  assertEquals((await detail(admin, id)).time, "10:30");
+
+  res = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+    date: "2026-12-16",
+    start_time: "15:00",
+    duration_minutes: 90,
+    instructor_id: ingrid,
+    vehicle_id: null,
+    notes: "verschoben wegen Werkstatt",
+  });
+  assertEquals(res.status, 200);
+  const moved = await detail(admin, id);
+  assertEquals(
+    [moved.date, moved.time, moved.end_clock, moved.instructor_name, moved.vehicle, moved.notes],
+    ["2026-12-16", "15:00", "16:30", "Ingrid Auto", null, "verschoben wegen Werkstatt"],
+  );
+  const audit = await lastAudit();
+  assertEquals(
+    [audit.action, audit.summary],
+    [
+      "appointment.move",
+      "Termin von Lena Offline am 15.12.2026 um 10:30 verschoben auf 16.12.2026 um 15:00 " +
+      "mit Ingrid Auto",
+    ],
+  );
+  // The student sees the new time at once.
+  const lenaClient = t.client();
+  await lenaClient.login("lena");
+  const mine = await (await lenaClient.get("/api/my-appointments/")).json();
+  assert(
+    mine.some((a: { id: number; start_time: string }) =>
+      a.id === id && a.start_time === "2026-12-16T15:00:00+01:00"
+    ),
+  );
+
+  res = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+    start_time: "18:00",
+    override_availability: true,
+  });
+  assertEquals(res.status, 200);
+  assertEquals((await lastAudit()).details.override_availability, true);
+  assertEquals((await admin.request("PATCH", "/api/admin/appointments/999999/", {})).status, 404);
+});
+
+Deno.test("a cancel needs a reason, keeps the appointment visible and frees the slot", async () => {
+  const id = await addAppointment({
+    student: lena,
+    instructor: joerg,
+    vehicle: manualCar.id,
+    day: "2026-12-17",
+    start: "11:00",
+  });
+  for (const body of [{}, { reason: "   " }]) {
+    const res = await admin.post(`/api/admin/appointments/${id}/cancel/`, body);
+    const answer = await res.json();
+    assertEquals(
+      [res.status, answer.error],
+      [400, "Bitte einen Grund für die Stornierung angeben."],
+    );
+  }
+  const res = await admin.post(`/api/admin/appointments/${id}/cancel/`, { reason: " krank " });
+  assertEquals(res.status, 200);
+  const cancelled = await res.json();
+  assertEquals([cancelled.status, cancelled.cancel_reason], ["cancelled", "krank"]);
+  assertEquals(await lastAudit(), {
+    actor_id: adminId,
+    actor_name: "Clara Chefin",
+    action: "appointment.cancel",
+    summary: "Termin von Lena Offline am 17.12.2026 um 11:00 storniert: krank",
+    details: { appointment_id: id, reason: "krank" },
+  });
+  // Still in the admin list with its status.
+  const list = await (await admin.get("/api/admin/appointments/?search=Lena&page_size=200"))
+    .json();
+  assertEquals(list.results.find((r: { id: number }) => r.id === id).status, "cancelled");
+  // The student's calendar shows it as cancelled, with the reason.
+  const lenaClient = t.client();
+  await lenaClient.login("lena");
+  const mine = await (await lenaClient.get("/api/my-appointments/")).json();
+  assertContract(z.array(myAppointmentSchema), mine);
+  const shown = mine.find((a: { id: number }) => a.id === id);
+  assertEquals([shown.status, shown.cancel_reason], ["cancelled", "krank"]);
+  // The slot is free for everyone it named.
+  const again = await admin.post("/api/admin/appointments/", lesson("2026-12-17", "11:00"));
+  assertEquals(again.status, 201);
+  // A cancelled appointment is neither cancelled again nor moved.
+  await expectConflict(
+    await admin.post(`/api/admin/appointments/${id}/cancel/`, { reason: "doppelt" }),
+    "appointment_cancelled",
+    "Der Termin ist bereits storniert.",
+  );
+  await expectConflict(
+    await admin.request("PATCH", `/api/admin/appointments/${id}/`, { start_time: "09:00" }),
+    "appointment_cancelled",
+    "Ein stornierter Termin kann nicht verschoben werden.",
+  );
+});
+
+Deno.test("a delete removes the appointment and writes the audit line", async () => {
+  const id = await addAppointment({
+    student: paul,
+    instructor: joerg,
+    day: "2026-12-18",
+    start: "08:00",
+  });
+  const res = await admin.delete(`/api/admin/appointments/${id}/`);
+  assertEquals([res.status, await res.json()], [200, { message: "Termin gelöscht" }]);
+  assertEquals(await countAppointments("2026-12-18"), 0);
+  const audit = await lastAudit();
+  assertEquals(
+    [audit.action, audit.summary],
+    ["appointment.delete", "Fahrstunde von Paul Becker am 18.12.2026 um 08:00 gelöscht"],
+  );
+  assertEquals((await admin.get(`/api/admin/appointments/${id}/`)).status, 404);
+  const again = await admin.delete(`/api/admin/appointments/${id}/`);
+  assertEquals([again.status, (await again.json()).error], [
+    404,
+    "Der Termin wurde nicht gefunden.",
+  ]);
+});
+
+Deno.test("a failed change writes no audit line", async () => {
+  const [{ count: before }] = await t.sql`select count(*)::int from audit_log`;
+  await admin.post(
+    "/api/admin/appointments/",
+    lesson("2026-12-19", "21:00", { duration_minutes: 30 }),
+  );
+  const [{ count: after }] = await t.sql`select count(*)::int from audit_log`;
+  assertEquals(after, before);
+});
+
+Deno.test("the pickers offer active people and vehicles; only admins reach any of this", async () => {
+  await t.sql`update users set is_active = false where id = ${paul}`;
+  const res = await admin.get("/api/admin/appointments/choices/");
+  assertEquals(res.status, 200);
+  const choices = await res.json();
+  assertContract(appointmentChoicesSchema, choices);
+  assertEquals(choices.students, [{ id: lena, name: "Lena Offline" }]);
+  assertEquals(choices.instructors, [
+    { id: ingrid, name: "Ingrid Auto", transmission_types: ["automatic", "manual"] },
+    { id: joerg, name: "Jörg Barsmann", transmission_types: ["manual"] },
+  ]);
+  assertEquals(choices.vehicles.map((v: { name: string }) => v.name), ["DO-AU 202", "DO-FS 101"]);
+  await t.sql`update users set is_active = true where id = ${paul}`;
+
+  const student = t.client();
+  await student.login("lena");
+  assertEquals((await student.get("/api/admin/appointments/choices/")).status, 403);
+  assertEquals(
+    (await student.post("/api/admin/appointments/", lesson("2026-12-20", "10:00"))).status,
+    403,
+  );
+});
+
+Deno.test("a public holiday of the school's state is refused as overridable", async () => {
+  await t.sql`update school_settings set federal_state = 'NW'`;
+  // 1 May is a public holiday in every state.
+  const res = await admin.post("/api/admin/appointments/", lesson("2027-05-01", "10:00"));
+  await expectConflict(
+    res,
+    "availability_conflict",
+    "Am 01.05.2027 ist Feiertag (Tag der Arbeit).",
+  );
+  const saved = await admin.post(
+    "/api/admin/appointments/",
+    lesson("2027-05-01", "10:00", { override_availability: true }),
+  );
+  assertEquals(saved.status, 201);
+});
+
+Deno.test("Ferien: a student who does not drive in the holidays is refused; a sick note says so", async () => {
+  await t.sql`delete from school_holidays`;
+  await t.sql`insert into school_holidays (name, start_date, end_date)
+              values ('Herbstferien', '2027-10-11', '2027-10-23')`;
+  await t.sql`update student_profiles set available_in_holidays = false where user_id = ${paul}`;
+  const inFerien = await admin.post(
+    "/api/admin/appointments/",
+    lesson("2027-10-12", "10:00", { student_id: paul }),
+  );
+  await expectConflict(
+    inFerien,
+    "availability_conflict",
+    "Fahrschüler Paul Becker ist am 12.10.2027 von 10:00 bis 11:00 nicht verfügbar " +
+      "(Ferien: Herbstferien, keine Fahrstunden in den Ferien).",
+  );
+  await t.sql`insert into vacation_periods (user_id, start_date, end_date, kind, description)
+              values (${joerg}, '2027-10-25', '2027-10-26', 'sick', '')`;
+  const sick = await admin.post("/api/admin/appointments/", lesson("2027-10-25", "10:00"));
+  await expectConflict(
+    sick,
+    "availability_conflict",
+    "Fahrlehrer Jörg Barsmann ist am 25.10.2027 von 10:00 bis 11:00 nicht verfügbar " +
+      "(krankgemeldet).",
+  );
+});

@@ -1,0 +1,59 @@
+import ICAL from "ical.js";
+import { assert, assertEquals } from "../testing/assert.ts";
+import { appointmentsCalendar, foldLine } from "./ical_export.ts";
+import type { AppointmentRow } from "./appointment_rows.ts";
+
+const octets = (text: string) => new TextEncoder().encode(text).length;
+
+Deno.test("folding keeps every line within 75 octets and never splits a character", () => {
+  // Two-, three- and four-byte characters across every possible fold position.
+  for (const filler of ["ä", "€", "𝄞", "aä", "a€b"]) {
+    for (let prefix = 0; prefix < 4; prefix++) {
+      const line = `SUMMARY:${"x".repeat(prefix)}${filler.repeat(60)}`;
+      const folded = foldLine(line);
+      const parts = folded.split("\r\n");
+      assert(parts.length > 1, "folded");
+      for (const part of parts) assert(octets(part) <= 75, `${octets(part)} octets: ${part}`);
+      assert(parts.slice(1).every((p) => p.startsWith(" ")), "continuations start with a space");
+      // Unfolding (RFC 5545 §3.1: remove CRLF + one space) gives the line back.
+      assertEquals(folded.replace(/\r\n /g, ""), line);
+    }
+  }
+  assertEquals(foldLine("UID:kurz"), "UID:kurz");
+});
+
+Deno.test("text values are escaped and survive a round trip through ical.js", () => {
+  const row: AppointmentRow = {
+    id: 7,
+    start_time: "2027-03-28T01:30:00+01:00",
+    end_time: "2027-03-28T03:15:00+02:00",
+    date: "2027-03-28",
+    time: "01:30",
+    end_clock: "03:15",
+    student_id: 1,
+    student_name: "Zoë; Smith, Jr. \\ Ærø",
+    instructor_id: 2,
+    instructor_name: "Łukasz Wójcik",
+    appointment_type: "driving_lesson",
+    appointment_type_display: "Fahrstunde",
+    type_display: "Fahrstunde",
+    title: "",
+    vehicle: "DO-ÄÖ 1",
+    transmission_type: "automatic",
+    status: "pending",
+    cancel_reason: "",
+  };
+  const text = appointmentsCalendar([row]);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const vevent = calendar.getFirstSubcomponent("vevent")!;
+  const event = new ICAL.Event(vevent);
+  assertEquals(event.summary, "Fahrstunde: Zoë; Smith, Jr. \\ Ærø mit Łukasz Wójcik");
+  assertEquals(event.location, "DO-ÄÖ 1");
+  // The night the clocks go forward: 01:30 CET = 00:30 UTC, 03:15 CEST = 01:15 UTC.
+  assertEquals(event.startDate.toJSDate().toISOString(), "2027-03-28T00:30:00.000Z");
+  assertEquals(event.endDate.toJSDate().toISOString(), "2027-03-28T01:15:00.000Z");
+  assertEquals(vevent.getFirstPropertyValue("status"), "TENTATIVE");
+  assert(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/.test(text), "DTSTAMP in UTC");
+  assertEquals(calendar.getFirstPropertyValue("version"), "2.0");
+  assert(text.includes("DTSTART:20270328T003000Z"));
+});

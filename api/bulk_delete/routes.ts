@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { bulkDeleteSchema } from "../../common/contract/admin_data.ts";
+import type { AnswerOf } from "../../common/contract/routes.ts";
+import type { AppEnv } from "../env.ts";
+import { validate } from "../lib/validate.ts";
+import { deleteAppointments, deletePeople } from "./queries.ts";
+
+/** Data management on the dashboard (spec 01 §2, §7); mounted under /api/admin. */
+export const bulkDeleteRoutes = new Hono<AppEnv>()
+  .delete("/bulk-delete/appointments/", validate("json", bulkDeleteSchema), async (c) => {
+    const onlyFuture = c.req.valid("json").only_future === true;
+    const message = await deleteAppointments(c.get("sql"), c.get("user"), { onlyFuture });
+    return c.json<AnswerOf<"DELETE /admin/bulk-delete/appointments/">>({ message });
+  })
+  .delete("/bulk-delete/students/", validate("json", bulkDeleteSchema), async (c) => {
+    const message = await deletePeople(c.get("sql"), c.get("user"), "student");
+    return c.json<AnswerOf<"DELETE /admin/bulk-delete/students/">>({ message });
+  })
+  .delete("/bulk-delete/instructors/", validate("json", bulkDeleteSchema), async (c) => {
+    const message = await deletePeople(c.get("sql"), c.get("user"), "instructor");
+    return c.json<AnswerOf<"DELETE /admin/bulk-delete/instructors/">>({ message });
+  });

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import type { Sql } from "../../db/connection.ts";
+import type { Schedule, ScheduleInstructor } from "../../common/contract/schedule.ts";
+import { daysBetween, isIsoDate, SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { notFound } from "../lib/errors.ts";
+import { fullNameSql } from "../lib/person_name.ts";
+import {
+  type AppointmentRow,
+  appointmentSelect,
+  withDisplay,
+} from "../appointments/appointment_rows.ts";
+
+/** The longest range one request may ask for: a month view, never the whole table. */
+export const maxScheduleDays = 31;
+
+function dayField(label: string) {
+  const message = `${label}: Bitte ein Datum im Format JJJJ-MM-TT angeben.`;
+  return z.string({ error: message }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isIsoDate, message);
+}
+
+/** The query of GET /admin/schedule/: school days from..to (both inclusive), one instructor or all. */
+export const scheduleQuerySchema = z.object({
+  from: dayField("Von"),
+  to: dayField("Bis"),
+  instructor_id: z.string().optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(
+      z.string().regex(/^[1-9]\d{0,17}$/, "Fahrlehrer: Bitte eine gültige Nummer angeben.")
+        .transform(Number).optional(),
+    ),
+})
+  .refine((q) => q.from <= q.to, {
+    message: "Das Von-Datum darf nicht nach dem Bis-Datum liegen.",
+    path: ["to"],
+  })
+  .refine((q) => daysBetween(q.from, q.to) < maxScheduleDays, {
+    message: `Der Zeitraum darf höchstens ${maxScheduleDays} Tage umfassen.`,
+    path: ["to"],
+  });
+
+export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
+
+/**
+ * The instructors and their appointments of the range. Active instructors always get their
+ * column; one who has left only while lessons of theirs fall into the range, so nothing booked
+ * disappears from the overview.
+ */
+export async function loadSchedule(sql: Sql, query: ScheduleQuery): Promise<Schedule> {
+  // Days are Berlin days: a lesson at 00:15 on Monday belongs to Monday.
+  const inRange = sql`
+    a.starts_at >= (${query.from}::date)::timestamp at time zone ${SCHOOL_TIME_ZONE}
+    and a.starts_at < (${query.to}::date + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE}`;
+  const oneInstructor = query.instructor_id !== undefined;
+  const instructors = await sql<ScheduleInstructor[]>`
+    select u.id::int, ${fullNameSql(sql, "u")} as name,
+           coalesce(p.transmission_types, '{}') as transmission_types
+    from users u
+    left join instructor_profiles p on p.user_id = u.id
+    where u.role = 'instructor'
+      and ${
+    oneInstructor ? sql`u.id = ${query.instructor_id!}` : sql`(
+        u.is_active
+        or exists (select 1 from appointments a where a.instructor_id = u.id and ${inRange}))`
+  }
+    order by lower(u.last_name), lower(u.first_name), u.id
+  `;
+  if (oneInstructor && instructors.length === 0) throw notFound("Fahrlehrer");
+  const appointments = await sql<
+    Omit<AppointmentRow, "appointment_type_display" | "type_display">[]
+  >`
+    ${appointmentSelect(sql)}
+    where ${inRange}
+      ${oneInstructor ? sql`and a.instructor_id = ${query.instructor_id!}` : sql``}
+    order by a.starts_at, a.ends_at, a.id
+  `;
+  return {
+    from: query.from,
+    to: query.to,
+    // Transmission types in a fixed order, whatever order the profile stored them in.
+    instructors: instructors.map((i) => ({
+      ...i,
+      transmission_types: (["automatic", "manual"] as const).filter((t) =>
+        i.transmission_types.includes(t)
+      ),
+    })),
+    appointments: appointments.map(withDisplay),
+  };
+}

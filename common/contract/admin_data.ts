@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+/**
+ * The body of DELETE /admin/bulk-delete/{appointments,students,instructors}/ (spec 01 §7):
+ * `delete_all: true` must be sent on purpose; appointments may be limited to future ones.
+ */
+export const bulkDeleteSchema = z.object({
+  delete_all: z.literal(true, {
+    error: "Zum Löschen muss „delete_all: true“ gesendet werden.",
+  }),
+  only_future: z.boolean({ error: "„only_future“ muss true oder false sein." }).optional(),
+});
+
+export type BulkDeleteRequest = z.infer<typeof bulkDeleteSchema>;
+
+/** The answer of a bulk delete: the German sentence with the counts. */
+export const bulkDeleteAnswerSchema = z.object({ message: z.string() });
+
+export type BulkDeleteAnswer = z.infer<typeof bulkDeleteAnswerSchema>;
+
+/** One line of the server's activity log ("Letzte Aktivitäten"). */
+export const activityEntrySchema = z.object({
+  id: z.number(),
+  summary: z.string(),
+  // "System" for the planner worker; the name at the time of the action otherwise.
+  actor_name: z.string(),
+  action: z.string(),
+  created_at: z.string(),
+});
+
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+
+/** GET /admin/activity/: the 10 newest lines, how many there are, and how many are not shown. */
+export const activityAnswerSchema = z.object({
+  results: z.array(activityEntrySchema),
+  total: z.number(),
+  more: z.number(),
+});
+
+export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;

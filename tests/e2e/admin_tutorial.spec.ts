@@ -1,0 +1,446 @@
+import { readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { unzipSync } from "fflate";
+import { useApp } from "./support/app_server.ts";
+import { loginAs } from "./support/login.ts";
+
+/**
+ * Issue 12: the 54-step admin tour walked from the welcome dialog to 'Fertig' on a fresh school,
+ * with the real test-data package, real imports and a real planning run, at 1440 px and at 390 px;
+ * the start checklist ticking itself; quitting, the ?-button, and axe with the tour open.
+ */
+const app = useApp("admin_tutorial");
+test.describe.configure({ mode: "serial" });
+test.use({ actionTimeout: 20_000 });
+
+// Screenshots of the steps for a person to look at (E2E_SHOTS=dir).
+const shots = process.env.E2E_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+async function shot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png` });
+}
+
+const closeQuestion =
+  "Möchten Sie das Tutorial wirklich beenden? Sie können es jederzeit über den ?-Button neu starten.";
+const stepCount = 54;
+
+test.beforeAll(async () => {
+  await app().createUser({
+    username: "chef",
+    role: "admin",
+    first_name: "Jana",
+    last_name: "Krüger",
+    tourSeen: false,
+  });
+  await app().createUser({ username: "buero", role: "admin", tourSeen: false });
+});
+
+const tooltip = (page: Page) => page.locator(".tutorial-tooltip");
+const weiter = (page: Page) => tooltip(page).getByRole("button", { name: /^(Weiter|Fertig)$/ });
+const footerButton = (dialog: Locator, name: string) =>
+  dialog.locator(".modal-footer").getByRole("button", { name, exact: true });
+
+async function download(page: Page, click: () => Promise<void>): Promise<Uint8Array> {
+  const [file] = await Promise.all([page.waitForEvent("download"), click()]);
+  return new Uint8Array(readFileSync((await file.path())!));
+}
+
+/** The tooltip is fully on screen, and the highlighted element is (as far as it fits). */
+async function expectOnScreen(page: Page, step: number) {
+  const view = page.viewportSize()!;
+  const tip = (await tooltip(page).boundingBox())!;
+  expect(tip.x, `Schritt ${step}: Tooltip links`).toBeGreaterThanOrEqual(0);
+  expect(tip.y, `Schritt ${step}: Tooltip oben`).toBeGreaterThanOrEqual(0);
+  expect(tip.x + tip.width, `Schritt ${step}: Tooltip rechts`).toBeLessThanOrEqual(view.width + 1);
+  expect(tip.y + tip.height, `Schritt ${step}: Tooltip unten`).toBeLessThanOrEqual(
+    view.height + 1,
+  );
+  const spot = page.getByTestId("tutorial-spotlight");
+  if (await spot.count() === 0) return;
+  const box = (await spot.boundingBox())!;
+  const slack = 8; // the spotlight's padding around the element
+  expect(box.x, `Schritt ${step}: Markierung links`).toBeGreaterThanOrEqual(-slack);
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  if (pageWidth > view.width) {
+    // The screen itself is wider than the phone (not the tour's doing): noted, not failed.
+    test.info().annotations.push({
+      type: "Seite breiter als der Bildschirm",
+      description: `Schritt ${step}: ${page.url()} ist ${pageWidth} px breit`,
+    });
+  } else {
+    expect(box.x + box.width, `Schritt ${step}: Markierung rechts`).toBeLessThanOrEqual(
+      view.width + slack,
+    );
+  }
+  if (box.height <= view.height) {
+    expect(box.y, `Schritt ${step}: Markierung oben`).toBeGreaterThanOrEqual(-slack);
+    expect(box.y + box.height, `Schritt ${step}: Markierung unten`).toBeLessThanOrEqual(
+      view.height + slack,
+    );
+  } else {
+    // Taller than the screen: most of the screen shows it.
+    const shown = Math.min(box.y + box.height, view.height) - Math.max(box.y, 0);
+    expect(shown, `Schritt ${step}: sichtbarer Teil`).toBeGreaterThanOrEqual(view.height * 0.8);
+  }
+}
+
+async function expectNoAxeViolation(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  const summary = result.violations.map((v) =>
+    `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`
+  );
+  expect(summary).toEqual([]);
+}
+
+/** Step `n` (1-based) is shown. */
+async function atStep(page: Page, n: number) {
+  await expect(tooltip(page).getByText(`Schritt ${n} von ${stepCount}`)).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+/** Weiter is disabled until the condition holds; `act` makes it hold and the tour moves on. */
+async function conditionStep(page: Page, n: number, act: () => Promise<void>, timeout = 30_000) {
+  await expect(weiter(page)).toBeDisabled();
+  await act();
+  await expect(tooltip(page).getByText(`Schritt ${n + 1} von ${stepCount}`)).toBeVisible({
+    timeout,
+  });
+}
+
+interface Walk {
+  set: string;
+  instructors: number;
+  students: number;
+  label: string;
+}
+
+/** Walks the tour from step 1 to 'Fertig' doing what each step asks on the real screens. */
+async function walkTour(page: Page, walk: Walk) {
+  let files: Record<string, Uint8Array> = {};
+  const importFile = async (kind: "instructors" | "students", name: string) => {
+    await page.getByTestId(`import-file-${kind}`).setInputFiles({
+      name,
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(files[name]),
+    });
+  };
+  const closeCredentials = async () => {
+    const creds = page.getByRole("dialog", { name: "Zugangsdaten" });
+    await footerButton(creds, "Fertig").click();
+    // Not downloaded: the page asks first; the tour steps aside meanwhile.
+    const ask = page.getByRole("dialog", { name: "Zugangsdaten schließen?" });
+    await expect(tooltip(page)).toHaveCount(0);
+    await footerButton(ask, "Schließen").click();
+  };
+
+  for (let n = 1; n <= stepCount; n++) {
+    await atStep(page, n);
+    await expectOnScreen(page, n);
+    if ([1, 2, 4, 6, 16, 17, 21, 22, 24, 28, 33, 36, 38, 39, 43, 47, 54].includes(n)) {
+      await shot(page, `${walk.label}-schritt-${String(n).padStart(2, "0")}`);
+    }
+    const dialog = (name: string) => page.getByRole("dialog", { name });
+    switch (n) {
+      case 5:
+        await conditionStep(
+          page,
+          n,
+          () => page.getByRole("button", { name: "Fragebogen-Link erstellen" }).click(),
+        );
+        break;
+      case 6:
+        await conditionStep(page, n, async () => {
+          const create = dialog("Fragebogen-Link erstellen");
+          await create.getByLabel("Vorname", { exact: false }).fill("Lena");
+          await create.getByLabel("Nachname", { exact: false }).fill(walk.label);
+          await create.getByLabel("E-Mail", { exact: false }).fill(
+            `lena.${walk.label}@example.org`,
+          );
+          await create.getByRole("button", { name: "Link erstellen" }).click();
+        });
+        break;
+      case 8:
+        await conditionStep(
+          page,
+          n,
+          () => footerButton(dialog("Fragebogen-Link"), "Fertig").click(),
+        );
+        break;
+      case 16:
+        await conditionStep(
+          page,
+          n,
+          () => page.getByRole("button", { name: "Testdaten herunterladen" }).click(),
+        );
+        break;
+      case 18:
+        files = unzipSync(
+          await download(
+            page,
+            () =>
+              dialog("Testdaten herunterladen").getByRole("link", { name: "ZIP herunterladen" })
+                .click(),
+          ),
+        );
+        await weiter(page).click();
+        break;
+      case 19:
+        await conditionStep(
+          page,
+          n,
+          () => footerButton(dialog("Testdaten herunterladen"), "Schließen").click(),
+        );
+        break;
+      case 20:
+        await conditionStep(page, n, async () => {
+          await download(
+            page,
+            () =>
+              page.locator("#import-fahrlehrer").getByRole("link", {
+                name: "Vorlage herunterladen",
+              }).click(),
+          );
+        });
+        break;
+      case 21:
+        await conditionStep(
+          page,
+          n,
+          () => importFile("instructors", `testdaten-${walk.set}-fahrlehrer.xlsx`),
+        );
+        break;
+      case 22:
+      case 26:
+        await expect(weiter(page)).toBeDisabled();
+        await dialog(n === 22 ? "Fahrlehrer importieren" : "Fahrschüler importieren")
+          .getByRole("button", { name: "Importieren" }).click();
+        await expect(dialog("Import abgeschlossen")).toContainText(
+          `${n === 22 ? walk.instructors : walk.students} ${
+            n === 22 ? "Fahrlehrer" : "Fahrschüler"
+          } importiert.`,
+          { timeout: 60_000 },
+        );
+        await atStep(page, n + 1);
+        break;
+      case 23:
+        await conditionStep(
+          page,
+          n,
+          () =>
+            dialog("Import abgeschlossen").getByRole("button", { name: "Zugangsdaten anzeigen" })
+              .click(),
+        );
+        break;
+      case 24:
+        await conditionStep(page, n, closeCredentials);
+        break;
+      case 25:
+        await conditionStep(
+          page,
+          n,
+          () => importFile("students", `testdaten-${walk.set}-fahrschueler.xlsx`),
+        );
+        break;
+      case 27:
+        await expect(weiter(page)).toBeDisabled();
+        await dialog("Import abgeschlossen").getByRole("button", { name: "Zugangsdaten anzeigen" })
+          .click();
+        await conditionStep(page, n, closeCredentials);
+        break;
+      case 37:
+        await conditionStep(
+          page,
+          n,
+          () => page.getByRole("button", { name: "KI-Planung starten" }).click(),
+        );
+        break;
+      case 38:
+        // The real planning run: Weiter waits for its success.
+        await expect(weiter(page)).toBeDisabled();
+        await expect(page.locator(".planner-progress.planner-success")).toBeVisible({
+          timeout: 180_000,
+        });
+        await atStep(page, 39);
+        break;
+      default:
+        await expect(weiter(page)).toBeEnabled();
+        await weiter(page).click();
+    }
+  }
+  await expect(tooltip(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin-panel$/);
+}
+
+/** The checklist's items as [label, done]. */
+async function checklistTicks(page: Page) {
+  const card = page.locator(".start-checklist");
+  await expect(card).toBeVisible();
+  return await card.locator("li").evaluateAll((items) =>
+    items.map((li) => [li.getAttribute("data-item"), li.classList.contains("is-done")])
+  );
+}
+
+test("desktop: the first visit starts the tour, walked to 'Fertig' on a fresh school; the checklist ticks", async ({ page }) => {
+  test.setTimeout(420_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAs(page, app().baseURL, "chef");
+  await expect(page).toHaveURL(/\/admin-panel$/);
+  // An empty school: the start checklist, nothing ticked, the tour and the test data beside it.
+  expect(await checklistTicks(page)).toEqual([
+    ["vehicles", false],
+    ["instructors", false],
+    ["students", false],
+    ["rules", false],
+    ["planning", false],
+  ]);
+  const checklist = page.locator(".start-checklist");
+  await expect(checklist.getByRole("button", { name: "Tutorial starten" })).toBeVisible();
+  await expect(checklist.getByRole("button", { name: "Testdaten laden" })).toBeVisible();
+  await expect(checklist.getByRole("link", { name: "Fahrzeuge anlegen" })).toHaveAttribute(
+    "href",
+    "/vehicles",
+  );
+
+  // About a second after the first visit the welcome dialog comes by itself.
+  const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
+  await expect(welcome).toBeVisible({ timeout: 5_000 });
+  await expect(welcome.getByRole("button", { name: "Tutorial starten" })).toBeFocused();
+  await shot(page, "desktop-willkommen");
+  await expectNoAxeViolation(page);
+  await welcome.getByRole("button", { name: "Tutorial starten" }).click();
+  await atStep(page, 1);
+  await expect(tooltip(page)).toBeFocused();
+  await expectNoAxeViolation(page);
+
+  await walkTour(page, { set: "mittel", instructors: 10, students: 50, label: "desktop" });
+
+  // Finished: stored on the server for this user.
+  const [{ n }] = await app().sql`
+    select count(*)::int as n from tutorial_states s join users u on u.id = s.user_id
+     where u.username = 'chef' and s.tour = 'admin'
+  `;
+  expect(n).toBe(1);
+  expect(await page.evaluate(() => localStorage.getItem("admin-tutorial-completed"))).toBe("true");
+
+  // The tour's imports and plan ticked three items; vehicles and rules are left.
+  await page.reload();
+  expect(await checklistTicks(page)).toEqual([
+    ["vehicles", false],
+    ["instructors", true],
+    ["students", true],
+    ["rules", false],
+    ["planning", true],
+  ]);
+  await checklist.getByRole("link", { name: "Fahrzeuge anlegen" }).click();
+  await expect(page).toHaveURL(/\/vehicles$/);
+  await page.getByRole("button", { name: "Fahrzeug hinzufügen" }).click();
+  const add = page.getByRole("dialog", { name: "Neues Fahrzeug hinzufügen" });
+  await add.getByLabel("Kennzeichen").fill("DO-FS 12");
+  await add.getByRole("button", { name: "Hinzufügen" }).click();
+  await expect(add).toHaveCount(0);
+  await page.goto(`${app().baseURL}/admin-panel`);
+  expect((await checklistTicks(page))[0]).toEqual(["vehicles", true]);
+  await checklist.getByRole("link", { name: "Regeln prüfen" }).click();
+  await expect(page).toHaveURL(/\/constraints-settings$/);
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(page.getByText(/Einstellungen gespeichert!/)).toBeVisible();
+  await page.goto(`${app().baseURL}/admin-panel`);
+  await expect(page.getByRole("heading", { name: "KI-Planung" })).toBeVisible();
+  // All done: the checklist has gone.
+  await expect(page.locator(".start-checklist")).toHaveCount(0);
+  // No tour on this visit either.
+  await page.waitForTimeout(1_500);
+  await expect(tooltip(page)).toHaveCount(0);
+});
+
+test("phone: another browser does not start it again; the ?-button does; quitting asks first", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await loginAs(page, app().baseURL, "chef");
+  await expect(page).toHaveURL(/\/admin-panel$/);
+  // A browser that never saw the tour: the server knows it was finished.
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })).toHaveCount(0);
+  await expect(tooltip(page)).toHaveCount(0);
+
+  // The dashboard with data fits the phone: nothing scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole("button", { name: "Tutorial starten" }).first().click();
+  const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
+  await expect(welcome).toBeVisible();
+  await shot(page, "phone-willkommen");
+  await welcome.getByRole("button", { name: "Tutorial starten" }).click();
+  // The first steps at phone width: every tooltip and highlight on screen.
+  for (let n = 1; n <= 4; n++) {
+    await atStep(page, n);
+    await expectOnScreen(page, n);
+    await shot(page, `phone-schritt-${n}`);
+    await weiter(page).click();
+  }
+  await atStep(page, 5);
+  await expect(weiter(page)).toBeDisabled();
+  await expectNoAxeViolation(page);
+  // Zurück and Weiter by keyboard.
+  await tooltip(page).getByRole("button", { name: "Zurück" }).focus();
+  await page.keyboard.press("Enter");
+  await atStep(page, 4);
+
+  // Escape asks the spec's question; 'Abbrechen' keeps the step.
+  await page.keyboard.press("Escape");
+  const ask = page.getByRole("dialog").filter({ hasText: closeQuestion });
+  await expect(ask).toBeVisible();
+  await shot(page, "phone-beenden-frage");
+  await ask.getByRole("button", { name: "Abbrechen" }).click();
+  await atStep(page, 4);
+  await tooltip(page).getByRole("button", { name: "Tutorial schließen" }).click();
+  await expect(ask).toBeVisible();
+  await ask.getByRole("button", { name: "Beenden" }).click();
+  await expect(tooltip(page)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/admin-panel$/);
+  await context.close();
+});
+
+test("phone: a new admin walks the whole tour at 390 px", async ({ browser }) => {
+  test.setTimeout(420_000);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await loginAs(page, app().baseURL, "buero");
+  const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
+  await expect(welcome).toBeVisible({ timeout: 5_000 });
+  await welcome.getByRole("button", { name: "Tutorial starten" }).click();
+  await walkTour(page, { set: "klein", instructors: 5, students: 10, label: "phone" });
+  await context.close();
+});
+
+test("quitting on the first visit counts as seen: the next visit does not start it", async ({ page }) => {
+  await app().createUser({ username: "neu", role: "admin", tourSeen: false });
+  await loginAs(page, app().baseURL, "neu");
+  const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
+  await expect(welcome).toBeVisible({ timeout: 5_000 });
+  await welcome.getByRole("button", { name: "Tutorial starten" }).click();
+  await atStep(page, 1);
+  await tooltip(page).getByRole("button", { name: "Tutorial schließen" }).click();
+  await page.getByRole("dialog").filter({ hasText: closeQuestion }).getByRole("button", {
+    name: "Beenden",
+  }).click();
+  await expect(tooltip(page)).toHaveCount(0);
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })).toHaveCount(0);
+  // The ?-button still starts it.
+  await page.locator("[data-tutorial='help']").click();
+  await expect(page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })).toBeVisible();
+});

@@ -1,0 +1,81 @@
+/**
+ * The parts of the tour engine that need no screen: what a step waits for, how long after its
+ * condition the tour moves on, and where Zurück/Weiter lead (spec 01 §4, "Tutorial (admin)").
+ */
+
+/**
+ * What a step waits for before Weiter is enabled. Each one moves the tour on by itself shortly
+ * after it holds (autoAdvanceMs).
+ * - click: a click on the step's target, or on `selector`/`withText` when given
+ * - file: a file chosen in any file field of the page
+ * - appear: an element shows up, e.g. the "Import abgeschlossen" dialog after an import
+ * - closed: an element that was there goes away, e.g. the test-data dialog being closed
+ */
+export type StepCondition =
+  | { kind: "click"; selector?: string; withText?: string }
+  | { kind: "file" }
+  | { kind: "appear"; selector: string; withText?: string }
+  | { kind: "closed"; selector: string; withText?: string };
+
+/** One step: where it is shown, what it points at, its German text and what it waits for. */
+export interface TutorialStep {
+  /** CSS selector of the element the step points at; none: the tooltip stands alone */
+  target?: string;
+  /** only an element among `target` whose text contains this (buttons have no other handle) */
+  withText?: string;
+  /** route the tour goes to before the step is shown */
+  route?: string;
+  title: string;
+  text: string;
+  condition?: StepCondition;
+}
+
+/** Spec 01 §4: the tour moves on this long after a step's condition holds. */
+export const autoAdvanceMs: Record<StepCondition["kind"], number> = {
+  file: 500,
+  appear: 1500,
+  click: 300,
+  closed: 300,
+};
+
+/** Spec 01 §2: after a navigation the target is looked up this much later (then waited for). */
+export const lookupDelayMs = 300;
+/** How often a missing target or an awaited element is looked for again. */
+export const pollMs = 200;
+/** Spec 01 §9: a tour starts this long after its screen loads. */
+export const autoStartDelayMs = 1000;
+
+/** Zurück never goes below the first step. */
+export function previousIndex(index: number): number {
+  return Math.max(0, index - 1);
+}
+
+/** Weiter goes one on; past the last step there is none (the tour is finished). */
+export function nextIndex(index: number, count: number): number | null {
+  return index + 1 < count ? index + 1 : null;
+}
+
+/** Whether Weiter may be pressed: a step without condition at once, else once it held. */
+export function canGoOn(step: TutorialStep | undefined, conditionMet: boolean): boolean {
+  return !step?.condition || conditionMet;
+}
+
+/**
+ * The first element among `selector` whose text contains `withText` (any when not given) and
+ * that is rendered (a closed dialog's leftovers or a hidden duplicate do not count).
+ */
+export function findElement(
+  root: ParentNode,
+  selector: string,
+  withText?: string,
+): HTMLElement | null {
+  for (const element of root.querySelectorAll<HTMLElement>(selector)) {
+    if (withText && !(element.textContent ?? "").includes(withText)) continue;
+    if (element.getClientRects().length === 0 && element.offsetParent === null) {
+      // Not laid out (display: none); jsdom lays out nothing, so an element there still counts.
+      if (typeof navigator !== "undefined" && !/jsdom/i.test(navigator.userAgent)) continue;
+    }
+    return element;
+  }
+  return null;
+}

@@ -1,0 +1,113 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
+import { ToastProvider } from "../../components/ui/toast.tsx";
+
+const state = vi.hoisted(() => ({ sent: [] as { method: string; path: string; body: unknown }[] }));
+const detail = {
+  id: 7,
+  date: "2026-11-25",
+  time: "13:00",
+  end_clock: "14:00",
+  start_time: "2026-11-25T13:00:00+01:00",
+  end_time: "2026-11-25T14:00:00+01:00",
+  duration_minutes: 60,
+  student_id: 10,
+  student_name: "Zoe Yılmaz",
+  instructor_id: 1,
+  instructor_name: "Tom Zimmermann",
+  vehicle_id: null,
+  vehicle: null,
+  appointment_type: "driving_lesson",
+  appointment_type_display: "Fahrstunde",
+  transmission_type: "automatic",
+  status: "confirmed",
+  cancel_reason: "",
+  notes: "",
+  created_by_name: "",
+  planned: true,
+  updated_at: "2026-11-20T10:00:00+01:00",
+};
+vi.mock("../../lib/api.ts", async (importActual) => ({
+  ...(await importActual<typeof import("../../lib/api.ts")>()),
+  api: { get: () => Promise.resolve(detail) },
+  call: (route: string, options?: { body?: unknown }) => {
+    if (route === "GET /admin/appointments/choices/") {
+      return Promise.resolve({
+        students: [{ id: 10, name: "Zoe Yılmaz" }],
+        instructors: [{ id: 1, name: "Tom Zimmermann", transmission_types: ["automatic"] }],
+        vehicles: [],
+      });
+    }
+    state.sent.push({ method: "call", path: route, body: options?.body });
+    return Promise.resolve({ ...detail, id: 8 });
+  },
+  apiRequest: (method: string, path: string, body: unknown) => {
+    state.sent.push({ method, path, body });
+    return Promise.resolve(detail);
+  },
+}));
+
+const { AppointmentDialog } = await import("./appointment_dialog.tsx");
+const { AddAppointmentDialog } = await import("./add_appointment_dialog.tsx");
+
+afterEach(() => {
+  cleanup();
+  state.sent = [];
+});
+
+function wrap(children: React.ReactNode) {
+  return render(
+    <ToastProvider>
+      <ConfirmProvider>{children}</ConfirmProvider>
+    </ToastProvider>,
+  );
+}
+
+function type(label: string, text: string) {
+  const field = screen.getByLabelText(label, { exact: false });
+  fireEvent.change(field, { target: { value: text } });
+  fireEvent.blur(field);
+}
+
+describe("appointment forms with a field the screen cannot read", () => {
+  it("'Verschieben' does not send the old date when the typed one is no real day", async () => {
+    wrap(<AppointmentDialog appointmentId={7} onClose={() => {}} onChanged={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Verschieben" }));
+    type("Datum", "31.02.2026");
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    expect(await screen.findByText("Bitte prüfen Sie die rot markierten Angaben.")).toBeTruthy();
+    expect(state.sent).toEqual([]);
+    // A readable date goes out as typed.
+    type("Datum", "26.11.2026");
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await vi.waitFor(() => expect(state.sent.length).toBe(1));
+    expect(state.sent[0].body).toMatchObject({ date: "2026-11-26", start_time: "13:00" });
+  });
+
+  it("'Verschieben' does not send the old time when the typed one is impossible", async () => {
+    wrap(<AppointmentDialog appointmentId={7} onClose={() => {}} onChanged={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Verschieben" }));
+    type("Uhrzeit", "25:00");
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    expect(await screen.findByText("Bitte prüfen Sie die rot markierten Angaben.")).toBeTruthy();
+    expect(state.sent).toEqual([]);
+  });
+
+  it("'Termin hinzufügen' does not send a date it showed as invalid", async () => {
+    wrap(<AddAppointmentDialog onClose={() => {}} onAdded={() => {}} />);
+    await screen.findByRole("option", { name: "Zoe Yılmaz" });
+    fireEvent.change(screen.getByLabelText("Fahrschüler", { exact: false }), {
+      target: { value: "10" },
+    });
+    fireEvent.change(screen.getByLabelText("Fahrlehrer", { exact: false }), {
+      target: { value: "1" },
+    });
+    type("Datum", "24.11.2026");
+    type("Uhrzeit", "14:00");
+    type("Datum", "24.13.2026");
+    fireEvent.click(screen.getByRole("button", { name: "Termin hinzufügen" }));
+    expect(await screen.findByText("Bitte prüfen Sie die rot markierten Angaben.")).toBeTruthy();
+    expect(state.sent).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import { type FormEvent, useState } from "react";
+import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
+import { SelectField } from "../../components/ui/form_fields.tsx";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api } from "../../lib/api.ts";
+import { transmissionLabel } from "../../../../common/german_words.ts";
+
+interface VehicleChoice {
+  id: number;
+  name: string;
+  transmission: string;
+}
+
+interface Props {
+  vehicle: VehicleChoice;
+  /** The rest of the fleet, the vehicles that may take over its future lessons. */
+  others: VehicleChoice[];
+  onClose(): void;
+  onDeleted(): void;
+}
+
+/**
+ * 'Fahrzeug löschen': a vehicle with lessons still to come is deleted only together with moving
+ * them to another vehicle; without one chosen the server's 409 says so at the field.
+ */
+export function DeleteVehicleDialog({ vehicle, others, onClose, onDeleted }: Props) {
+  const toast = useToast();
+  const [target, setTarget] = useState("");
+  const { saving, problem, setProblem, submit } = useDialogSubmit(
+    "Fehler beim Löschen des Fahrzeugs",
+  );
+
+  function send(event: FormEvent) {
+    event.preventDefault();
+    void submit("", async () => {
+      const query = target ? `?reassign_to=${target}` : "";
+      const answer = await api.delete<{ message: string }>(
+        `/admin/vehicles/${vehicle.id}/${query}`,
+      );
+      toast.show(answer.message, "success", 4000);
+      onDeleted();
+    });
+  }
+
+  return (
+    <FormDialog
+      title="Fahrzeug löschen"
+      size="small"
+      saving={saving}
+      submitLabel="Löschen"
+      busyLabel="Wird gelöscht..."
+      formClassName="form"
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <p>
+        Möchten Sie das Fahrzeug <strong>„{vehicle.name}“</strong>{" "}
+        wirklich löschen? Künftige Termine mit diesem Fahrzeug müssen dabei einem anderen Fahrzeug
+        zugewiesen werden.
+      </p>
+      <SelectField
+        label="Künftige Termine übernimmt"
+        value={target}
+        onChange={(value) => {
+          setTarget(value);
+          if (problem) setProblem("");
+        }}
+        placeholder
+        options={others.map((other) => ({
+          value: String(other.id),
+          label: `${other.name} (${transmissionLabel(other.transmission)})`,
+        }))}
+        error={problem}
+      />
+    </FormDialog>
+  );
+}
