@@ -444,3 +444,33 @@ test("quitting on the first visit counts as seen: the next visit does not start 
   await page.locator("[data-tutorial='help']").click();
   await expect(page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })).toBeVisible();
 });
+
+test("a screen that reloads under the highlighted element does not leave it off the screen", async ({ browser }) => {
+  await app().createUser({ username: "spaet", role: "admin" });
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await loginAs(page, app().baseURL, "spaet");
+  await page.locator("[data-tutorial='help']").click();
+  await page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })
+    .getByRole("button", { name: "Tutorial starten" }).click();
+  for (const n of [1, 2]) {
+    await atStep(page, n);
+    await weiter(page).click();
+  }
+  await atStep(page, 3);
+  await expectOnScreen(page, 3);
+  // The dashboard reloads its data: for a moment the page is short, the browser scrolls to the
+  // top, and then the sections come back.
+  await page.evaluate(async () => {
+    const main = document.querySelector<HTMLElement>("main")!;
+    main.style.display = "none";
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    main.style.display = "";
+  });
+  await expect(async () => await expectOnScreen(page, 3)).toPass({ timeout: 3_000 });
+  await context.close();
+});

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "./confirm_dialog.tsx";
 import { Tutorial, tutorialCloseQuestion, type TutorialStep } from "./tutorial.tsx";
-import { nextIndex, previousIndex } from "./tutorial_logic.ts";
+import { nextIndex, previousIndex, shownEnough } from "./tutorial_logic.ts";
 import { adminTourSection, adminTourSteps } from "../../features/tutorial/admin_tour_steps.ts";
 
 // jsdom has no ResizeObserver; floating-ui's autoUpdate only needs it to exist.
@@ -72,6 +72,16 @@ describe("the admin tour's steps", () => {
     expect(previousIndex(3)).toBe(2);
     expect(nextIndex(52, 54)).toBe(53);
     expect(nextIndex(53, 54)).toBeNull();
+  });
+});
+
+describe("keeping the step's element in view", () => {
+  it("wants an element that fits wholly on screen, and a taller one filling it", () => {
+    expect(shownEnough({ top: 100, bottom: 400 }, 844)).toBe(true);
+    expect(shownEnough({ top: 505, bottom: 1357 }, 844)).toBe(false);
+    expect(shownEnough({ top: -300, bottom: 200 }, 844)).toBe(false);
+    expect(shownEnough({ top: -200, bottom: 1400 }, 844)).toBe(true);
+    expect(shownEnough({ top: 300, bottom: 1400 }, 844)).toBe(false);
   });
 });
 

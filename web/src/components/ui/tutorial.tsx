@@ -20,6 +20,7 @@ import {
   nextIndex,
   pollMs,
   previousIndex,
+  shownEnough,
   type StepCondition,
   type TutorialStep,
 } from "./tutorial_logic.ts";
@@ -129,7 +130,38 @@ function useStepTarget(step: TutorialStep | undefined, active: boolean, navigate
     }, pollMs);
     return () => clearInterval(timer);
   }, [target, step]);
+  useKeptInView(target);
   return target;
+}
+
+/**
+ * Keeps the step's element on screen until the user scrolls by hand: a screen that reloads its
+ * data is short for a moment, the browser scrolls to the top meanwhile, and the element would
+ * otherwise stay far below once the content is back.
+ */
+function useKeptInView(target: HTMLElement | null) {
+  useEffect(() => {
+    if (!target) return;
+    let userScrolled = false;
+    const byHand = () => (userScrolled = true);
+    const scrollKeys = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
+    const byKey = (event: KeyboardEvent) => scrollKeys.has(event.key) && byHand();
+    addEventListener("wheel", byHand, { passive: true });
+    addEventListener("touchmove", byHand, { passive: true });
+    addEventListener("keydown", byKey);
+    const timer = setInterval(() => {
+      if (userScrolled || !target.isConnected) return;
+      if (!shownEnough(target.getBoundingClientRect(), innerHeight)) {
+        target.scrollIntoView?.({ block: "center", behavior: "instant" });
+      }
+    }, pollMs);
+    return () => {
+      clearInterval(timer);
+      removeEventListener("wheel", byHand);
+      removeEventListener("touchmove", byHand);
+      removeEventListener("keydown", byKey);
+    };
+  }, [target]);
 }
 
 /**

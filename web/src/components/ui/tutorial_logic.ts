@@ -79,3 +79,13 @@ export function findElement(
   }
   return null;
 }
+
+/**
+ * Whether an element is shown as well as the screen allows: whole when it fits, filling the
+ * screen when it is taller (1 px of rounding allowed).
+ */
+export function shownEnough(rect: { top: number; bottom: number }, screenHeight: number): boolean {
+  const fits = rect.bottom - rect.top <= screenHeight;
+  if (fits) return rect.top >= -1 && rect.bottom <= screenHeight + 1;
+  return rect.top <= 1 && rect.bottom >= screenHeight - 1;
+}
