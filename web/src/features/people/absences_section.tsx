@@ -1,16 +1,16 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
 import {
   DateField,
   FormAlert,
-  FormSection,
   RadioGroup,
   TextField,
   TimeField,
 } from "../../components/ui/form_fields.tsx";
-import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { hasUnreadableField, unreadableFieldMessage } from "../../components/ui/typed_field.tsx";
+import { api } from "../../lib/api.ts";
+import { DatedEntriesSection, type DatedEntryKind } from "./dated_entries_section.tsx";
 import { formatGermanDate } from "../../lib/german_dates.ts";
 
 /** A row of GET /api/admin/special-dates/?user=. */
@@ -60,7 +60,11 @@ function AbsenceDialog(
 
   function save(event: FormEvent) {
     event.preventDefault();
-    void submit(absenceProblem(from, to, whole, start, end), async () => {
+    // A date or time field showing text it cannot read keeps its old value: never sent as typed.
+    const objection = hasUnreadableField(event.currentTarget as HTMLFormElement)
+      ? unreadableFieldMessage
+      : absenceProblem(from, to, whole, start, end);
+    void submit(objection, async () => {
       const answer = await api.post<{ message: string; affected: number }>(
         "/admin/special-dates/",
         {
@@ -131,82 +135,31 @@ function describe(a: Absence): string {
   return `${days}, ${times}`;
 }
 
+function absencesOf(userId: number): DatedEntryKind<Absence> {
+  return {
+    noun: "Abwesenheit",
+    title: "Abwesenheiten",
+    description: "Von-bis, ganztägig oder stundenweise; Termine darin gelten als betroffen.",
+    emptyText: "Keine Abwesenheiten eingetragen.",
+    addLabel: "Abwesenheit eintragen",
+    addClassName: "button button-secondary",
+    load: () =>
+      api.get<{ results: Absence[] }>(`/admin/special-dates/?user=${userId}`).then((data) =>
+        data.results
+      ),
+    deletePath: (absence) => `/admin/special-dates/${absence.id}/`,
+    describe,
+    note: (absence) => absence.description || null,
+    addDialog: (props) => <AbsenceDialog userId={userId} {...props} />,
+  };
+}
+
 /**
  * The person's absences in the detail view (issue 14): the ranges the person entered on their own
- * screen and those the office adds here, whole days or the same hours on each day. Written at
- * once, each with an audit line; lessons inside a new range count as affected.
+ * screen and those the office adds here, whole days or the same hours on each day. Lessons inside
+ * a new range count as affected.
  */
 export function AbsencesSection({ id }: { id: number }) {
-  const toast = useToast();
-  const confirm = useConfirm();
-  const [absences, setAbsences] = useState<Absence[] | null>(null);
-  const [adding, setAdding] = useState(false);
-
-  const load = useCallback(() => {
-    api.get<{ results: Absence[] }>(`/admin/special-dates/?user=${id}`)
-      .then((data) => setAbsences(data.results))
-      .catch(() => setAbsences([]));
-  }, [id]);
-  useEffect(load, [load]);
-
-  async function remove(absence: Absence) {
-    const ok = await confirm({
-      title: "Abwesenheit löschen",
-      message: `Abwesenheit ${describe(absence)} löschen?`,
-      confirmLabel: "Löschen",
-    });
-    if (!ok) return;
-    try {
-      await api.delete(`/admin/special-dates/${absence.id}/`);
-      toast.show("Abwesenheit gelöscht.", "success");
-      load();
-    } catch (error) {
-      toast.show(
-        error instanceof ApiError && error.message ? error.message : "Löschen fehlgeschlagen.",
-        "error",
-      );
-    }
-  }
-
-  return (
-    <FormSection
-      title="Abwesenheiten"
-      description="Von-bis, ganztägig oder stundenweise; Termine darin gelten als betroffen."
-      footer={
-        <button
-          type="button"
-          className="button button-secondary"
-          onClick={() => setAdding(true)}
-        >
-          Abwesenheit eintragen
-        </button>
-      }
-    >
-      {absences === null
-        ? <p className="muted">Wird geladen …</p>
-        : absences.length === 0
-        ? <p className="muted">Keine Abwesenheiten eingetragen.</p>
-        : (
-          <ul className="sick-notes" aria-label="Abwesenheiten">
-            {absences.map((a) => (
-              <li key={a.id}>
-                <span>
-                  {describe(a)}
-                  {a.description && <span className="muted">{` (${a.description})`}</span>}
-                </span>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  aria-label={`Abwesenheit ${describe(a)} löschen`}
-                  onClick={() => void remove(a)}
-                >
-                  Löschen
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      {adding && <AbsenceDialog userId={id} onClose={() => setAdding(false)} onSaved={load} />}
-    </FormSection>
-  );
+  const kind = useMemo(() => absencesOf(id), [id]);
+  return <DatedEntriesSection kind={kind} />;
 }

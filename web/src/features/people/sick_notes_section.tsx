@@ -1,10 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { type FormEvent, useMemo, useState } from "react";
 import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
-import { DateField, FormAlert, FormSection, TextField } from "../../components/ui/form_fields.tsx";
-import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
-import { useToast } from "../../components/ui/toast.tsx";
+import { DateField, FormAlert, TextField } from "../../components/ui/form_fields.tsx";
 import { hasUnreadableField, unreadableFieldMessage } from "../../components/ui/typed_field.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { useToast } from "../../components/ui/toast.tsx";
+import { api } from "../../lib/api.ts";
+import { DatedEntriesSection, type DatedEntryKind } from "./dated_entries_section.tsx";
 import { formatGermanDate, todayIso } from "../../lib/german_dates.ts";
 import type { SickNote, SickNoteCreated } from "../../../../common/contract/affected.ts";
 
@@ -69,91 +69,34 @@ function SickNoteDialog(
   );
 }
 
+function describeSickNote(note: SickNote): string {
+  return note.from === note.to
+    ? formatGermanDate(note.from)
+    : `${formatGermanDate(note.from)} – ${formatGermanDate(note.to)}`;
+}
+
+function sickNotesOf(instructorId: number): DatedEntryKind<SickNote> {
+  return {
+    noun: "Krankmeldung",
+    title: "Krankmeldungen",
+    description: "Krankheitstage des Fahrlehrers; seine Termine darin gelten als betroffen.",
+    emptyText: "Keine Krankmeldungen eingetragen.",
+    addLabel: "Krankmeldung",
+    addClassName: "button button-warning",
+    load: () => api.get<SickNote[]>(`/admin/instructors/${instructorId}/sick-notes/`),
+    deletePath: (note) => `/admin/sick-notes/${note.id}/`,
+    describe: describeSickNote,
+    note: (note) => note.note || null,
+    addDialog: (props) => <SickNoteDialog instructorId={instructorId} {...props} />,
+  };
+}
+
 /**
  * The instructor's sick notes in the detail view (issue 11): the list, "Krankmeldung" to add one
  * (von/bis, optional note) and delete. They are not part of the person form: saving the form keeps
- * them, and they are written at once, each with an audit line.
+ * them.
  */
 export function SickNotesSection({ id }: { id: number }) {
-  const toast = useToast();
-  const confirm = useConfirm();
-  const [notes, setNotes] = useState<SickNote[] | null>(null);
-  const [adding, setAdding] = useState(false);
-
-  const load = useCallback(() => {
-    api.get<SickNote[]>(`/admin/instructors/${id}/sick-notes/`).then(setNotes).catch(() =>
-      setNotes([])
-    );
-  }, [id]);
-  useEffect(load, [load]);
-
-  async function remove(note: SickNote) {
-    const ok = await confirm({
-      title: "Krankmeldung löschen",
-      message: `Krankmeldung vom ${formatGermanDate(note.from)} bis ${
-        formatGermanDate(note.to)
-      } löschen?`,
-      confirmLabel: "Löschen",
-    });
-    if (!ok) return;
-    try {
-      await api.delete(`/admin/sick-notes/${note.id}/`);
-      toast.show("Krankmeldung gelöscht.", "success");
-      load();
-    } catch (error) {
-      toast.show(
-        error instanceof ApiError && error.message ? error.message : "Löschen fehlgeschlagen.",
-        "error",
-      );
-    }
-  }
-
-  return (
-    <FormSection
-      title="Krankmeldungen"
-      description="Krankheitstage des Fahrlehrers; seine Termine darin gelten als betroffen."
-      footer={
-        <button
-          type="button"
-          className="button button-warning"
-          onClick={() => setAdding(true)}
-        >
-          Krankmeldung
-        </button>
-      }
-    >
-      {notes === null
-        ? <p className="muted">Wird geladen …</p>
-        : notes.length === 0
-        ? <p className="muted">Keine Krankmeldungen eingetragen.</p>
-        : (
-          <ul className="sick-notes">
-            {notes.map((n) => (
-              <li key={n.id}>
-                <span>
-                  {n.from === n.to
-                    ? formatGermanDate(n.from)
-                    : `${formatGermanDate(n.from)} – ${formatGermanDate(n.to)}`}
-                  {n.note && <span className="muted">{` (${n.note})`}</span>}
-                </span>
-                <button
-                  type="button"
-                  className="button button-secondary button-small"
-                  onClick={() => void remove(n)}
-                >
-                  Löschen
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      {adding && (
-        <SickNoteDialog
-          instructorId={id}
-          onClose={() => setAdding(false)}
-          onSaved={load}
-        />
-      )}
-    </FormSection>
-  );
+  const kind = useMemo(() => sickNotesOf(id), [id]);
+  return <DatedEntriesSection kind={kind} />;
 }
