@@ -10,11 +10,7 @@ const ids: Record<string, number> = {};
 
 /** A lesson on Berlin's today + `days` at `hour`:00, one hour long. */
 async function lesson(student: number, instructor: number, days: number, hour: number) {
-  const sql = app().sql;
-  // Every day a planned weekday, so the utilization below does not depend on today's date
-  // (how many Sundays the next 30 days hold).
-  await sql`update school_settings set planned_weekdays = '{1,2,3,4,5,6,7}'`;
-  await sql`
+  await app().sql`
     insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at)
     select ${student}::bigint, ${instructor}::bigint, 'manual', t, t + interval '1 hour'
       from (select (((now() at time zone 'Europe/Berlin')::date + ${days}::int)
@@ -24,6 +20,9 @@ async function lesson(student: number, instructor: number, days: number, hour: n
 
 test.beforeAll(async () => {
   const a = app();
+  // Every day a planned weekday, so the utilization below does not depend on today's date
+  // (how many Sundays the next 30 days hold).
+  await a.sql`update school_settings set planned_weekdays = '{1,2,3,4,5,6,7}'`;
   await a.createUser({ username: "chef", role: "admin", first_name: "Jana", last_name: "Krüger" });
   ids.anna = await a.createUser({
     username: "anna.berg",
