@@ -7,6 +7,7 @@ import {
   appointmentDetailSchema,
 } from "../../common/contract/appointment_detail.ts";
 import { myAppointmentSchema } from "../../common/contract/my_appointment.ts";
+import { insertAppointment, type TestAppointment } from "../testing/insert_appointment.ts";
 
 const t = await createTestApp("appointment_changes");
 const adminId = await insertUser(t.sql, {
@@ -70,29 +71,8 @@ await admin.login("chefin");
 
 Deno.test.afterAll?.(() => t.close());
 
-/** Inserts an appointment directly (as the planner would); returns its id. */
-async function addAppointment(a: {
-  student: number;
-  instructor: number;
-  vehicle?: number | null;
-  transmission?: "manual" | "automatic";
-  day: string;
-  start: string;
-  minutes?: number;
-  status?: "confirmed" | "cancelled";
-}): Promise<number> {
-  const [row] = await t.sql`
-    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
-                              ends_at, status)
-    values (${a.student}, ${a.instructor}, ${a.vehicle ?? null}, ${a.transmission ?? "manual"},
-            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE},
-            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE}
-              + make_interval(mins => ${a.minutes ?? 60}),
-            ${a.status ?? "confirmed"})
-    returning id::int
-  `;
-  return row.id;
-}
+/** Inserts an appointment directly (as the planner would), one hour by default. */
+const addAppointment = (a: TestAppointment) => insertAppointment(t.sql, { minutes: 60, ...a });
 
 /** A manual Fahrstunde of Lena with Jörg in DO-FS 101, changed by `extra`. */
 function lesson(date: string, start: string, extra: Record<string, unknown> = {}) {

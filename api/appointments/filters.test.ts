@@ -3,8 +3,9 @@ import ICAL from "ical.js";
 import { assert, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
 import { pdfPages } from "../testing/pdf_text.ts";
-import { addDays, SCHOOL_TIME_ZONE, schoolDay } from "../../common/time.ts";
+import { addDays, schoolDay } from "../../common/time.ts";
 import type { AppointmentRow } from "../../common/contract/appointment_row.ts";
+import { insertAppointment, type TestAppointment } from "../testing/insert_appointment.ts";
 
 // Issue 11: the list's date range, its sort keys for time of day and type, the search folded for
 // accents and special letters, and exports that hold exactly what the list shows.
@@ -47,28 +48,7 @@ const today = schoolDay();
 const day = (offset: number) => addDays(today, offset);
 
 /** Inserts one appointment at a Berlin wall-clock time; returns its id. */
-async function add(a: {
-  student: number;
-  instructor: number;
-  day: string;
-  start: string;
-  minutes?: number;
-  type?: string;
-  status?: string;
-  vehicle?: number;
-}): Promise<number> {
-  const [row] = await t.sql`
-    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
-                              ends_at, status, appointment_type)
-    values (${a.student}, ${a.instructor}, ${a.vehicle ?? null}, 'manual',
-            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE},
-            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE}
-              + make_interval(mins => ${a.minutes ?? 45}),
-            ${a.status ?? "confirmed"}, ${a.type ?? "driving_lesson"})
-    returning id::int
-  `;
-  return row.id;
-}
+const add = (a: TestAppointment) => insertAppointment(t.sql, a);
 
 const past = await add({ student: ayse, instructor: joerg, day: day(-2), start: "10:00" });
 // Just after midnight Berlin (still the previous day in UTC): belongs to day(1).

@@ -1,10 +1,11 @@
 import ExcelJS from "exceljs";
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
-import { addDays, SCHOOL_TIME_ZONE, schoolDay } from "../../common/time.ts";
+import { addDays, schoolDay } from "../../common/time.ts";
 import { appointmentRowSchema } from "../../common/contract/appointment_row.ts";
 import { listPageSchema } from "../../common/contract/list_page.ts";
 import { pdfPages } from "../testing/pdf_text.ts";
+import { insertAppointment, type TestAppointment } from "../testing/insert_appointment.ts";
 
 const t = await createTestApp("appointments_routes");
 await insertUser(t.sql, { username: "chefin", role: "admin" });
@@ -45,28 +46,7 @@ const [autoCar] = await t.sql`
   insert into vehicles (name, transmission) values ('DO-AU 202', 'automatic') returning id`;
 
 /** Inserts one appointment at a Berlin wall-clock time; returns its id. */
-async function addAppointment(a: {
-  student: number;
-  instructor: number;
-  vehicle?: number | null;
-  transmission?: "manual" | "automatic";
-  day: string;
-  start: string;
-  minutes?: number;
-  status?: "confirmed" | "pending" | "cancelled";
-}): Promise<number> {
-  const [row] = await t.sql`
-    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
-                              ends_at, status)
-    values (${a.student}, ${a.instructor}, ${a.vehicle ?? null}, ${a.transmission ?? "manual"},
-            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE},
-            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE}
-              + make_interval(mins => ${a.minutes ?? 45}),
-            ${a.status ?? "confirmed"})
-    returning id::int
-  `;
-  return row.id;
-}
+const addAppointment = (a: TestAppointment) => insertAppointment(t.sql, a);
 
 const winterLesson = await addAppointment({
   student: anna,

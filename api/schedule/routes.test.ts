@@ -1,7 +1,7 @@
 import { assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
-import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 import { scheduleSchema } from "../../common/contract/schedule.ts";
+import { insertAppointment, type TestAppointment } from "../testing/insert_appointment.ts";
 
 const t = await createTestApp("schedule_routes");
 await insertUser(t.sql, { username: "chefin", role: "admin" });
@@ -43,28 +43,7 @@ const [car] = await t.sql`
   insert into vehicles (name, transmission) values ('DO-FS 101', 'manual') returning id`;
 
 /** Inserts one appointment at a Berlin wall-clock time; returns its id. */
-async function addAppointment(a: {
-  student: number;
-  instructor: number;
-  vehicle?: number | null;
-  day: string;
-  start: string;
-  minutes?: number;
-  status?: "confirmed" | "pending" | "cancelled";
-  type?: string;
-}): Promise<number> {
-  const [row] = await t.sql`
-    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at,
-                              ends_at, status, appointment_type)
-    values (${a.student}, ${a.instructor}, ${a.vehicle ?? null}, 'manual',
-            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE},
-            (${a.day}::date + ${a.start}::time) at time zone ${SCHOOL_TIME_ZONE}
-              + make_interval(mins => ${a.minutes ?? 45}),
-            ${a.status ?? "confirmed"}, ${a.type ?? "driving_lesson"})
-    returning id::int
-  `;
-  return row.id;
-}
+const addAppointment = (a: TestAppointment) => insertAppointment(t.sql, a);
 
 // The week of Monday 2026-11-23 and its edges: Sunday before, Monday after.
 const sundayBefore = await addAppointment({
