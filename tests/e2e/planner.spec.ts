@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { root, useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
@@ -9,19 +8,7 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // The real seed command, as a developer runs it: `deno task seed --instance ... --reset`.
-  execFileSync(
-    process.env.DENO_BIN ?? "deno",
-    [
-      "run",
-      "-A",
-      "scripts/seed.ts",
-      "--instance",
-      `${root}solver/examples/mittel.json`,
-      "--reset",
-    ],
-    { cwd: root, env: { ...process.env, DATABASE_URL: app().databaseUrl }, stdio: "pipe" },
-  );
+  app().seed(`${root}solver/examples/mittel.json`);
   await app().createUser({
     username: "chef",
     role: "admin",

@@ -7,7 +7,7 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: [["list"], ["json", { outputFile: "../../test-results/e2e.json" }]],
   outputDir: "../../test-results/e2e",

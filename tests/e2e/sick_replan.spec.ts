@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { root, useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
@@ -17,18 +16,7 @@ let sickDay = "";
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  execFileSync(
-    process.env.DENO_BIN ?? "deno",
-    [
-      "run",
-      "-A",
-      "scripts/seed.ts",
-      "--instance",
-      `${root}tests/fixtures/replan_instance.json`,
-      "--reset",
-    ],
-    { cwd: root, env: { ...process.env, DATABASE_URL: app().databaseUrl }, stdio: "pipe" },
-  );
+  app().seed(`${root}tests/fixtures/replan_instance.json`);
   await app().createUser({
     username: "chef",
     role: "admin",

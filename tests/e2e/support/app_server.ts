@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -88,6 +88,8 @@ export interface AppHandle {
     /** whether the admin tour counts as seen (default true, so it does not cover other tests) */
     tourSeen?: boolean;
   }): Promise<number>;
+  /** Loads a planner instance file with the real seed command, replacing all data (`--reset`). */
+  seed(instancePath: string): void;
   stop(): Promise<void>;
 }
 
@@ -156,6 +158,22 @@ export async function startApp(name: string): Promise<AppHandle> {
                   values (${row.id}, 'B', 20)`;
       }
       return row.id;
+    },
+    seed(instancePath) {
+      // As a developer runs it: `deno task seed --instance <file> --reset`.
+      execFileSync(bin, [
+        ...prefix,
+        "run",
+        "-A",
+        "scripts/seed.ts",
+        "--instance",
+        instancePath,
+        "--reset",
+      ], {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: databaseUrl },
+        stdio: "pipe",
+      });
     },
     async stop() {
       await sql.end({ timeout: 2 });
