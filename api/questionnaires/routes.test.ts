@@ -385,6 +385,15 @@ Deno.test("the public calls are rate-limited per address", async () => {
 
 Deno.test("the 'demo' link answers like an open form and stores nothing", async () => {
   const guest = await visitor();
+  // An open link exists: a demo answer must not land on it (a real one updates its row).
+  await createLink({ first_name: "Offen", last_name: "Bleibt", email: "offen@example.de" });
+  const everything = () =>
+    t.sql`
+      select (select json_agg(q order by q.id)::text from questionnaires q) as questionnaires,
+             (select count(*)::int from users) as users,
+             (select count(*)::int from audit_log) as audit
+    `;
+  const stored = await everything();
   const before = await t.sql`select count(*)::int as n from questionnaires`;
   let res = await guest.get("/api/fragebogen/demo/");
   assertEquals(await res.json(), { status: "pending", status_display: "Offen", demo: true });
@@ -394,4 +403,5 @@ Deno.test("the 'demo' link answers like an open form and stores nothing", async 
   assertEquals(res.status, 200);
   assertEquals((await res.json()).demo, true);
   assertEquals(await t.sql`select count(*)::int as n from questionnaires`, before);
+  assertEquals(await everything(), stored);
 });

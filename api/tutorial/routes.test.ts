@@ -106,3 +106,37 @@ Deno.test("the start checklist is for admins only", async () => {
   await teacher.login("lehrer2");
   assertEquals((await teacher.request("GET", "/api/admin/start-checklist/")).status, 403);
 });
+
+// Last: its student would tick the checklist the tests above start empty.
+Deno.test("PUT /my-tutorials/ keeps only the tours of the user's own role", async () => {
+  await insertUser(t.sql, { username: "schuelerin", role: "student" });
+  const student = t.client();
+  await student.login("schuelerin");
+  const own = await student.request("PUT", "/api/my-tutorials/", {
+    tour: "student",
+    completed: true,
+  });
+  assertEquals(own.status, 200);
+  assertEquals((await own.json()).completed.student, true);
+  // Another role's tour, and the demo questionnaire's (no sign-in there: kept in the browser).
+  for (const tour of ["admin", "student_list", "instructor", "questionnaire_demo"]) {
+    const res = await student.request("PUT", "/api/my-tutorials/", { tour, completed: true });
+    assertEquals(res.status, 400, tour);
+    assertEquals((await res.json()).error, "Dieses Tutorial gibt es für Ihr Konto nicht.");
+  }
+  const listed = await admin.request("PUT", "/api/my-tutorials/", {
+    tour: "student_list",
+    completed: true,
+  });
+  assertEquals((await listed.json()).completed.student_list, true);
+  const demo = await admin.request("PUT", "/api/my-tutorials/", {
+    tour: "questionnaire_demo",
+    completed: true,
+  });
+  assertEquals(demo.status, 400);
+  const stored = await t.sql<{ tour: string }[]>`
+    select tour from tutorial_states t join users u on u.id = t.user_id
+    where u.username = 'schuelerin'
+  `;
+  assertEquals(stored.map((r) => r.tour), ["student"]);
+});

@@ -3,11 +3,12 @@ import type { AnswerOf } from "../../common/contract/routes.ts";
 import {
   type ChecklistKey,
   checklistKeys,
+  serverToursOf,
   tourNames,
   tutorialStateChangeSchema,
 } from "../../common/contract/tutorial.ts";
 import type { AppEnv } from "../env.ts";
-import { AppError } from "../lib/errors.ts";
+import { AppError, invalid } from "../lib/errors.ts";
 import { validate } from "../lib/validate.ts";
 
 function signedIn(c: { get(key: "user"): AppEnv["Variables"]["user"] }) {
@@ -41,6 +42,9 @@ export const myTutorialRoutes = new Hono<AppEnv>()
     const user = signedIn(c);
     const sql = c.get("sql");
     const { tour, completed } = c.req.valid("json");
+    if (!serverToursOf[user.role].includes(tour)) {
+      throw invalid("Dieses Tutorial gibt es für Ihr Konto nicht.");
+    }
     if (completed) {
       await sql`
         insert into tutorial_states (user_id, tour) values (${user.id}, ${tour})

@@ -10,6 +10,16 @@ export const tourNames = [
 ] as const;
 export type TourName = typeof tourNames[number];
 
+/**
+ * The tours whose completion the server keeps, per role. The questionnaire demo has none: it is
+ * opened without sign-in, so its flag lives only in the browser.
+ */
+export const serverToursOf: Record<"admin" | "instructor" | "student", readonly TourName[]> = {
+  admin: ["admin", "student_list"],
+  instructor: ["instructor"],
+  student: ["student"],
+};
+
 /** GET /my-tutorials/: per tour whether the signed-in user finished or quit it. */
 export const tutorialStateSchema = z.object({
   completed: z.record(z.enum(tourNames), z.boolean()),

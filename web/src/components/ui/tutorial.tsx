@@ -9,11 +9,9 @@ import {
 } from "@floating-ui/react-dom";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { ProgressBar } from "./progress_bar.tsx";
-import { isEnabled } from "../../lib/feature_flags.ts";
 import { useConfirm } from "./confirm_dialog.tsx";
 import {
   autoAdvanceMs,
-  autoStartDelayMs,
   canGoOn,
   findElement,
   lookupDelayMs,
@@ -31,26 +29,6 @@ export type { StepCondition, TutorialStep } from "./tutorial_logic.ts";
 /** The spec's question when a tutorial is closed before its end. */
 export const tutorialCloseQuestion =
   "Möchten Sie das Tutorial wirklich beenden? Sie können es jederzeit über den ?-Button neu starten.";
-
-/**
- * Open state of a tutorial whose completion flag lives in localStorage under `storageKey`
- * ('true' when done). It starts about 1 s after the screen loads unless done or switched off.
- */
-export function useTutorial(storageKey: string | null) {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    if (!storageKey || !isEnabled("tutorial")) return;
-    if (localStorage.getItem(storageKey) === "true") return;
-    const timer = setTimeout(() => setOpen(true), autoStartDelayMs);
-    return () => clearTimeout(timer);
-  }, [storageKey]);
-  const finish = useCallback(() => {
-    if (storageKey) localStorage.setItem(storageKey, "true");
-    setOpen(false);
-  }, [storageKey]);
-  const start = useCallback(() => setOpen(true), []);
-  return { open, start, finish };
-}
 
 interface Box {
   top: number;

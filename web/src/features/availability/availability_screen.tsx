@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
-import { Tutorial, useTutorial } from "../../components/ui/tutorial.tsx";
+import { TourButton } from "../../components/ui/tour_button.tsx";
+import { Tutorial } from "../../components/ui/tutorial.tsx";
+import { useTour } from "../../components/ui/use_tour.ts";
 import { useAuth } from "../../lib/auth.tsx";
 import { onApplied, type SaveOutcome, saveThroughQueue } from "../../lib/offline/sync.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
@@ -30,9 +32,14 @@ import { useWideScreen } from "../../lib/use_wide_screen.ts";
 import { WeeklyGrid } from "./weekly_grid.tsx";
 import "./availability.css";
 
-function tutorialKey(role: string | undefined): string | null {
-  if (role === "instructor") return "instructor-tutorial-completed";
-  if (role === "student") return "student-tutorial-completed";
+/** The role's tour and the spec's local key for it; staff have neither here. */
+function tourOf(role: string | undefined) {
+  if (role === "instructor") {
+    return { tour: "instructor", storageKey: "instructor-tutorial-completed" } as const;
+  }
+  if (role === "student") {
+    return { tour: "student", storageKey: "student-tutorial-completed" } as const;
+  }
   return null;
 }
 
@@ -61,7 +68,14 @@ export default function AvailabilityScreen() {
   const plannedRef = useRef(planned);
   plannedRef.current = planned;
   const { status, show } = useTimedStatus();
-  const tutorial = useTutorial(tutorialKey(user?.role));
+  const roleTour = tourOf(user?.role);
+  const tutorial = useTour({
+    tour: roleTour?.tour ?? "student",
+    storageKey: roleTour?.storageKey ?? "",
+    enabled: roleTour !== null,
+    userId: user?.id ?? null,
+    autoStart: !loading,
+  });
 
   useEffect(() => {
     let live = true;
@@ -190,17 +204,7 @@ export default function AvailabilityScreen() {
             die Grundlage für die Terminplanung.
           </p>
         </div>
-        {tutorialKey(user?.role) && (
-          <button
-            type="button"
-            className="icon-button availability-help"
-            aria-label="Tutorial starten"
-            title="Tutorial starten"
-            onClick={tutorial.start}
-          >
-            ?
-          </button>
-        )}
+        {roleTour && <TourButton onClick={tutorial.start} />}
       </header>
 
       <section className="card availability-card" aria-labelledby="weekly-heading">

@@ -4,6 +4,7 @@ import { type Credentials, CredentialsModal } from "../../components/ui/credenti
 import { type Column, RowActions, useServerList } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
 import { ListPage } from "../../components/ui/list_page.tsx";
+import { TourButton } from "../../components/ui/tour_button.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
 import { instructorRole } from "./instructor_role.tsx";
@@ -11,6 +12,7 @@ import { displayName, type PersonFields, type PersonRow } from "./people_types.t
 import { PersonCreateModal } from "./person_create.tsx";
 import { PersonDetailOverlay } from "./person_detail.tsx";
 import type { PersonRole } from "./person_role.ts";
+import { StudentListTour, useStudentListTour } from "./student_list_tour.tsx";
 import { studentRole } from "./student_role.tsx";
 import { peopleListPath, usePersonListActions } from "./use_person_list_actions.ts";
 
@@ -41,6 +43,8 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const closeDetail = useCallback(() => setDetail(null), []);
   const { remove, exportList, exporting } = usePersonListActions(role, list);
+  const students = role.role === "student";
+  const tour = useStudentListTour(students, list);
 
   const columns: Column<Row>[] = [
     {
@@ -92,6 +96,7 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
       actions={
         <>
           <DropdownMenu
+            className="people-export"
             label={exporting ? de.actions.exporting : de.actions.exportImport}
             items={[
               { label: de.actions.exportExcel, onSelect: exportList },
@@ -105,9 +110,15 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
               },
             ]}
           />
-          <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+          <button
+            type="button"
+            className="button button-primary"
+            data-tutorial={students ? "student-add" : undefined}
+            onClick={() => setCreating(true)}
+          >
             + {word} hinzufügen
           </button>
+          {students && <TourButton onClick={tour.start} />}
         </>
       }
       list={list}
@@ -143,6 +154,7 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
         />
       )}
       <CredentialsModal credentials={credentials} onClose={() => setCredentials(null)} />
+      {students && <StudentListTour tour={tour} />}
     </ListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
 import { emptyAnswers } from "./questionnaire_form.ts";
 import QuestionnaireScreen from "./questionnaire_screen.tsx";
 
@@ -35,11 +36,13 @@ function stubServer(answer: (method: string, url: string) => Response | Promise<
 
 function open(token = "abc123") {
   return render(
-    <MemoryRouter initialEntries={[`/fragebogen/${token}`]}>
-      <Routes>
-        <Route path="/fragebogen/:token" element={<QuestionnaireScreen />} />
-      </Routes>
-    </MemoryRouter>,
+    <ConfirmProvider>
+      <MemoryRouter initialEntries={[`/fragebogen/${token}`]}>
+        <Routes>
+          <Route path="/fragebogen/:token" element={<QuestionnaireScreen />} />
+        </Routes>
+      </MemoryRouter>
+    </ConfirmProvider>,
   );
 }
 
@@ -96,6 +99,20 @@ describe("public questionnaire", () => {
     expect((screen.getByLabelText("Mittwoch: Ankunft in der Fahrschule") as HTMLInputElement).value)
       .toBe("14:00");
     expect((screen.getByRole("radio", { name: "Ja" }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it("the demo link sends nothing and says that it was only an example", async () => {
+    stubServer(() => json(500, { error: "nicht erwartet" }));
+    // Seen before on this device: the tour stays closed and out of this test's way.
+    localStorage.setItem("questionnaire-demo-tutorial-completed", "true");
+    open("demo");
+    await screen.findByRole("button", { name: "Fragebogen absenden" });
+    fillRequired();
+    fireEvent.click(screen.getByRole("button", { name: "Fragebogen absenden" }));
+    const note = await screen.findByRole("status");
+    expect(note.textContent).toContain("nicht gesendet und nicht gespeichert");
+    expect(screen.queryByRole("heading", { name: "Vielen Dank!" })).toBeNull();
+    expect(calls.filter((c) => c.url.includes("/fragebogen/"))).toHaveLength(0);
   });
 
   it("names every missing required field and sends nothing", async () => {

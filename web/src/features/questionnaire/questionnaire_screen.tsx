@@ -1,9 +1,13 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { FormAlert } from "../../components/ui/form_fields.tsx";
+import { TourButton } from "../../components/ui/tour_button.tsx";
+import { Tutorial } from "../../components/ui/tutorial.tsx";
+import { useTour } from "../../components/ui/use_tour.ts";
 import { ApiError } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { handedIn, loadPublicQuestionnaire, submitQuestionnaire } from "./api.ts";
+import { demoTourSteps, demoTourStorageKey } from "./demo_tour_steps.ts";
 import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
 import { QuestionnaireFields } from "./questionnaire_fields.tsx";
 import {
@@ -55,6 +59,15 @@ export default function QuestionnaireScreen() {
   const [problem, setProblem] = useState("");
   const [sending, setSending] = useState(false);
   const dirty = useRef(false);
+  const tour = useTour({
+    tour: "questionnaire_demo",
+    storageKey: demoTourStorageKey,
+    enabled: demo,
+    // No sign-in on this link: whether the tour was seen is kept only in this browser's
+    // localStorage, never on the server (there is no user to keep it for).
+    userId: null,
+    autoStart: phase.kind === "form",
+  });
 
   useEffect(() => {
     if (demo) return setPhase({ kind: "form" });
@@ -115,6 +128,7 @@ export default function QuestionnaireScreen() {
       return;
     }
     setProblem("");
+    // The demo sends nothing at all: the server would store nothing either (api/questionnaires).
     if (demo) return setPhase({ kind: "done" });
     setSending(true);
     try {
@@ -141,6 +155,7 @@ export default function QuestionnaireScreen() {
             </p>
           )}
         </div>
+        {demo && phase.kind === "form" && <TourButton onClick={tour.start} />}
       </header>
       {phase.kind === "loading" && <div className="page-loading" aria-busy="true" />}
       {phase.kind === "error" && (
@@ -149,7 +164,16 @@ export default function QuestionnaireScreen() {
           <p>{phase.message}</p>
         </div>
       )}
-      {phase.kind === "done" && (
+      {phase.kind === "done" && demo && (
+        <div className="card questionnaire-message" role="status">
+          <h2>Beispiel abgeschlossen</h2>
+          <p>
+            Dies war ein Beispiel-Fragebogen: Ihre Angaben wurden nicht gesendet und nicht
+            gespeichert. Den echten Fragebogen erhalten Sie als Link von Ihrer Fahrschule.
+          </p>
+        </div>
+      )}
+      {phase.kind === "done" && !demo && (
         <div className="card questionnaire-message" role="status">
           <h2>Vielen Dank!</h2>
           <p>
@@ -178,6 +202,12 @@ export default function QuestionnaireScreen() {
           </div>
         </form>
       )}
+      <Tutorial
+        steps={demoTourSteps}
+        open={tour.open && phase.kind === "form"}
+        onFinish={tour.finish}
+        label="Tutorial zum Beispiel-Fragebogen"
+      />
     </section>
   );
 }
