@@ -84,6 +84,7 @@ export function AbsencesCard() {
   const [saving, setSaving] = useState(false);
   const version = useRef<number | null>(null);
   const dirty = useRef(false);
+  const loaded = useRef(false);
   const cardRef = useRef<HTMLElement>(null);
   const { status, show } = useTimedStatus();
   const toast = useToast();
@@ -92,7 +93,11 @@ export function AbsencesCard() {
     try {
       const data = await loadVersioned<SpecialDate>("special_dates", "/my-special-dates/");
       version.current = data.version;
-      setEntries(data.rows.map(toEntry));
+      const stored = data.rows.map(toEntry);
+      // Rows the user added while the first load was under way are not on the server yet: kept.
+      const addedMeanwhile = !loaded.current && dirty.current;
+      loaded.current = true;
+      setEntries((current) => (addedMeanwhile ? [...stored, ...current] : stored));
     } catch (err) {
       console.error("Abwesenheiten konnten nicht geladen werden", err);
     }
