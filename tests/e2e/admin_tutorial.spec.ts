@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { mkdirSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
+import { axeViolations } from "./support/axe.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
@@ -87,11 +87,7 @@ async function expectOnScreen(page: Page, step: number) {
 }
 
 async function expectNoAxeViolation(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  const summary = result.violations.map((v) =>
-    `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`
-  );
-  expect(summary).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** Step `n` (1-based) is shown. */

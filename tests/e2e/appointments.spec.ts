@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { axeViolations } from "./support/axe.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 import { expectDrawnDark, useDarkTheme } from "./support/theme.ts";
@@ -168,10 +168,7 @@ test("lists the appointments newest first with Berlin date and time", async ({ p
   await expect(rows(page).nth(3).locator("td").nth(7)).toHaveText("Storniert");
   await expect(rows(page).nth(3).locator("td").nth(5)).toHaveText("–");
 
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).include(
-    ".appointments-page",
-  ).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page, [".appointments-page"])).toEqual([]);
 });
 
 test("search finds one appointment and tells when none matches", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/axe.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
@@ -15,15 +15,9 @@ test.beforeAll(async () => {
   await app().createUser({ username: "lena.schmidt", role: "student" });
 });
 
-/** Fails on any axe violation of WCAG 2 A/AA, listing rule, nodes and colours. */
+/** Fails on any axe violation of WCAG 2.0-2.2 A/AA, listing rule, nodes and colours. */
 async function expectNoAxeViolations(page: Page, only: string[] = []) {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
-  for (const selector of only) builder = builder.include(selector);
-  const result = await builder.analyze();
-  const summary = result.violations.map((v) =>
-    `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`
-  );
-  expect(summary).toEqual([]);
+  expect(await axeViolations(page, only)).toEqual([]);
 }
 
 async function setTheme(page: Page, theme: "light" | "dark") {

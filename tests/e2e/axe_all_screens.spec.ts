@@ -1,12 +1,12 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { wcagTags } from "./support/axe.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
 // Issue 14 (9): every screen, as the role that uses it, at desktop width and on a 390 px phone,
 // passes axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules - whole page, navigation included.
 const app = useApp("axe_all_screens");
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const viewports = [
   { name: "Desktop", width: 1280, height: 900 },
   { name: "390 px", width: 390, height: 844 },

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/axe.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 import { expectDrawnDark, useDarkTheme } from "./support/theme.ts";
@@ -171,10 +171,7 @@ test("the day view shows today's lessons under the right instructor at their hou
   expect(Math.abs(block!.height - 0.75 * (h10!.y - h9!.y))).toBeLessThan(3);
 
   await shot(page, "uebersicht-tag-1440");
-  const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).include(
-    ".schedule-page",
-  ).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(await axeViolations(page, [".schedule-page"])).toEqual([]);
 });
 
 test("a lesson opens its dialog by click and by keyboard", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/axe.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 import { expectDrawnDark, useDarkTheme } from "./support/theme.ts";
@@ -243,8 +243,7 @@ test("axe finds no WCAG 2 A/AA violations on /verfuegbarkeit and /kalender", asy
       // Wait for the loaded content, not only the shell.
       await expect(page.locator(path === "/kalender" ? ".calendar-toolbar" : "[data-slot]").first())
         .toBeVisible();
-      const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-      expect(result.violations.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target}`)).toEqual([]);
+      expect(await axeViolations(page), path).toEqual([]);
     }
     await context.close();
   }

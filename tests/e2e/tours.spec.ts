@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { axeViolations } from "./support/axe.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
@@ -30,13 +30,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function expectNoAxeViolation(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const summary = result.violations.map((v) =>
-    `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`).join(" | ")}`
-  );
-  expect(summary).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 /** The tooltip and its highlight lie within the screen. */
