@@ -18,6 +18,7 @@ const kindWord: Record<AffectingAbsence["kind"], string> = {
   vacation: "Urlaub",
   day: "Abwesend",
   part_day: "Abwesend",
+  ferien: "Ferien",
 };
 
 /** "Krankmeldung 24.11.2026–25.11.2026", "Abwesend 24.11.2026, 10:00–12:00 (Arzttermin)". */

@@ -5,6 +5,7 @@
  */
 import { affectedAppointmentsSchema } from "../../common/contract/affected.ts";
 import { addDays, SCHOOL_TIME_ZONE, schoolDay } from "../../common/time.ts";
+import { germanDate } from "../../common/german_words.ts";
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
 
@@ -238,4 +239,31 @@ Deno.test("a part-day absence over several days marks the lessons in its hours o
     kind: "part_day",
   }]);
   await t.sql`delete from special_dates`;
+});
+
+Deno.test("Ferien entered after the plan mark the lessons of students who do not drive then", async () => {
+  await t.sql`delete from appointments`;
+  await t.sql`delete from special_dates`;
+  await t.sql`update student_profiles set available_in_holidays = (user_id = ${tim})
+               where user_id in (${sara}, ${tim})`;
+  const first = addDays(today, 20);
+  const last = addDays(today, 24);
+  const saraInside = await lesson(sara, ines, addDays(today, 22), 10);
+  await lesson(tim, otto, addDays(today, 22), 10); // Tim drives in the Ferien too
+  await lesson(sara, ines, addDays(today, 25), 10); // the day after them
+  assertEquals(await affectedIds(), []);
+
+  await t.sql`insert into school_holidays (name, start_date, end_date)
+              values ('Testferien', ${first}, ${last})`;
+  const res = await admin.get("/api/admin/affected-appointments/");
+  const body = await res.json();
+  assertEquals(body.appointments.map((a: { id: number }) => a.id), [saraInside]);
+  assertEquals(body.appointments[0].absences, [{
+    role: "student",
+    person_name: "Sara Schüler",
+    kind: "ferien",
+    label: `Ferien ${germanDate(first)}–${germanDate(last)} (Testferien)`,
+  }]);
+  await t.sql`delete from school_holidays where name = 'Testferien'`;
+  await t.sql`update student_profiles set available_in_holidays = true`;
 });

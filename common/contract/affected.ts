@@ -5,7 +5,7 @@ export const affectingAbsenceSchema = z.object({
   /** Whose absence: the lesson's student or its instructor. */
   role: z.enum(["student", "instructor"]),
   person_name: z.string(),
-  kind: z.enum(["vacation", "sick", "day", "part_day"]),
+  kind: z.enum(["vacation", "sick", "day", "part_day", "ferien"]),
   label: z.string(),
 });
 
