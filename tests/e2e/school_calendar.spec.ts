@@ -104,3 +104,18 @@ test("the constraint settings link to Ferien & Feiertage", async ({ page }) => {
   await page.getByRole("link", { name: "Ferien & Feiertage" }).click();
   await expect(page).toHaveURL(/\/ferien-feiertage$/);
 });
+
+test("on a 390 px phone the screen fits without sideways scrolling", async ({ browser }) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await loginAs(page, app().baseURL, "chef");
+  await page.goto(`${app().baseURL}/ferien-feiertage`);
+  await expect(page.locator(".ferien-row").first()).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/ferien-390.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await context.close();
+});
