@@ -64,6 +64,20 @@ test("the login screen has the spec's texts, no-index meta and footer links", as
   await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
 });
 
+test("a signed-out visitor on /login asks the server for nothing personal", async ({ page }) => {
+  const refused: string[] = [];
+  page.on("response", (res) => {
+    if (res.status() === 401 && !res.url().endsWith("/api/auth/current-user/")) {
+      refused.push(res.url());
+    }
+  });
+  await page.goto(`${app().baseURL}/login`);
+  await expect(page.getByRole("button", { name: "Anmelden" })).toBeVisible();
+  // The tours start about a second after a screen loads: wait past that.
+  await page.waitForTimeout(1_500);
+  expect(refused).toEqual([]);
+});
+
 test("a wrong password shows the server's message in the alert region", async ({ page }) => {
   const { baseURL } = app();
   await page.goto(`${baseURL}/login`);

@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useCallback, useEffect, useState } from 
 import { useProvided } from "./use_provided.ts";
 import { useConfirm } from "../components/ui/confirm_dialog.tsx";
 import { api, ApiError, call, loadCsrfToken, type User } from "./api.ts";
-import { warmPersonalCache } from "./offline/personal_cache.ts";
+import { setPersonalCacheOwner } from "./offline/personal_cache.ts";
 import {
   clearPersonalData,
   flushQueue,
@@ -51,6 +51,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void setSyncUser(user?.id ?? null);
   }, [user?.id]);
 
+  // The offline copy of the user's own data follows who is signed in.
+  useEffect(() => setPersonalCacheOwner(user?.role ?? null), [user?.role]);
+
   // A 401 during a replay: the session ended while offline; ask for a new login, keep the queue.
   useEffect(() =>
     subscribeSync(() => {
@@ -62,7 +65,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // A new session gets a new token; the cached copy would be the old one.
     await loadCsrfToken().catch(() => "");
     setUser(answer.user);
-    void warmPersonalCache();
     return answer.user;
   }, []);
 
