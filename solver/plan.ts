@@ -45,6 +45,8 @@ export interface PlanOptions {
   shouldCancel?: () => boolean;
   /** false: skip the exact repair (exact_repair.ts), for measuring what it adds. */
   exactRepair?: boolean;
+  /** Time the exact repair may take at most (default 2 s; never more than half the time limit). */
+  exactRepairSeconds?: number;
 }
 
 /** Thrown when shouldCancel() answers true. */
@@ -109,7 +111,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     step(72, "Lücke zur oberen Schranke wird exakt geschlossen", Math.round(total * 0.72));
     const t0 = performance.now();
     const repaired = exactRepair(model, lessons, {
-      deadline: exactDeadline(started, options.timeLimitSeconds),
+      deadline: exactDeadline(started, options.timeLimitSeconds, options.exactRepairSeconds),
       target: reference.upperBound,
       minShare: lowestShareOf(instance, lessons),
     });
@@ -214,8 +216,8 @@ export function provenClaims(
 const EXACT_REPAIR_SECONDS = 2;
 
 /** When the exact repair must stop: its own budget, and at most half of `timeLimitSeconds`. */
-function exactDeadline(started: number, limitSeconds?: number): number {
-  const own = performance.now() + EXACT_REPAIR_SECONDS * 1000;
+function exactDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
+  const own = performance.now() + (ownSeconds ?? EXACT_REPAIR_SECONDS) * 1000;
   if (!limitSeconds) return own;
   return Math.min(own, started + limitSeconds * 1000 * 0.5);
 }
