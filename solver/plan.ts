@@ -17,7 +17,7 @@ import { exactRepair } from "./exact_repair.ts";
 import type { Instance, Transmission } from "./instance.ts";
 import { buildModel } from "./model.ts";
 import { buildNetwork } from "./network.ts";
-import { withRestrictedBreakWindows } from "./two_hour_breaks.ts";
+import { bestRestriction, withRestrictedBreakWindows } from "./two_hour_breaks.ts";
 import { measureQuality } from "./quality.ts";
 import { reasoner } from "./reasons.ts";
 import { repairUntilValid } from "./repair.ts";
@@ -91,12 +91,19 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   if (model.breakGap > 1) {
     // With two-hour breaks the plan is also routed where runs cannot grow too long
     // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
-    const planModel = withRestrictedBreakWindows(model);
-    const planNetwork = buildNetwork(planModel, "split");
-    planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
-    const other = route(planModel, planNetwork, bestMinShare(planNetwork));
-    const more = other.lessons.length - routed.lessons.length;
-    if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
+    const routeIn = (planModel: typeof model) => {
+      const planNetwork = buildNetwork(planModel, "split");
+      planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
+      const other = route(planModel, planNetwork, bestMinShare(planNetwork));
+      const more = other.lessons.length - routed.lessons.length;
+      if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
+    };
+    routeIn(withRestrictedBreakWindows(model));
+    // Below the relaxation's figure, the pattern of closed hours is shifted per instructor where
+    // that lets more lessons through (two_hour_breaks.ts), and the plan routed once more.
+    if (routed.lessons.length < splitLessons) {
+      routeIn(bestRestriction(model, { deadline: performance.now() + RESTRICTION_SECONDS * 1000 }));
+    }
   }
   const repairRounds = routed.rounds;
 
@@ -211,6 +218,9 @@ export function provenClaims(
     ...(proven ? { bestMinShare: reached.minShare } : {}),
   };
 }
+
+/** Time the search for shifted break patterns may take at most (two-hour breaks only). */
+const RESTRICTION_SECONDS = 1;
 
 /** Time the exact repair may take at most (it stops earlier once the upper bound is reached). */
 const EXACT_REPAIR_SECONDS = 2;
