@@ -1,11 +1,12 @@
 /**
  * Exact repair where the flow's plan stays below the upper bound: a large-neighbourhood search
- * whose neighbourhood is one day. All lessons of other days stay as they are; the day is solved
- * again as a mixed-integer programme (yalps) with every hard rule of that day exact: needs left
- * after the other days, a student's lessons per day and hour, vehicles per hour and transmission,
- * an instructor's hour, day and remaining week, and the break rule (one or two free hours, fixed
- * appointments counted). The day's new solution replaces the old one only with more lessons, and
- * no student may fall below the plan's lowest share, so lessons and fairness never get worse.
+ * whose neighbourhood is one day or a pair of days (with two-hour breaks: a few instructors on
+ * them). All lessons outside stay as they are; the neighbourhood is solved again as a
+ * mixed-integer programme (yalps) with every hard rule in it exact: needs left after the lessons
+ * outside, a student's lessons per day and hour, vehicles per hour and transmission, an
+ * instructor's hour, day and remaining week, and the break rule (one or two free hours, fixed
+ * appointments counted). The new solution replaces the old one only with more lessons, and no
+ * student may fall below the plan's lowest share, so lessons and fairness never get worse.
  */
 import { type Constraint, solve } from "yalps";
 import type { Lesson } from "./assign.ts";
@@ -34,7 +35,7 @@ export interface ExactRepairResult {
   daysTimedOut: number;
 }
 
-/** One neighbourhood: a day, and the instructors whose lessons that day may change (null: all). */
+/** One neighbourhood: its days, and the instructors whose lessons then may change (null: all). */
 interface Neighbourhood {
   days: number[];
   instructors: Set<number> | null;
@@ -42,8 +43,9 @@ interface Neighbourhood {
 
 /**
  * Re-solves neighbourhoods exactly while lessons are below `target` and time is left: whole days
- * first (fast with the one-hour break rule), then groups of a few instructors on one day (the
- * two-hour break rule's programme of a whole day is beyond yalps's time, docs/decisions/0011).
+ * (fast with the one-hour break rule) or groups of a few instructors on one day (the two-hour break
+ * rule's programme of a whole day is beyond yalps's time, docs/decisions/0011), then pairs of days
+ * once those gain nothing.
  */
 export function exactRepair(
   model: Model,
