@@ -17,7 +17,7 @@ import { exactRepair } from "./exact_repair.ts";
 import type { Instance, Transmission } from "./instance.ts";
 import { buildModel } from "./model.ts";
 import { buildNetwork } from "./network.ts";
-import { withRestrictedBreakWindows } from "./two_hour_breaks.ts";
+import { bestRestriction, withRestrictedBreakWindows } from "./two_hour_breaks.ts";
 import { measureQuality } from "./quality.ts";
 import { reasoner } from "./reasons.ts";
 import { repairUntilValid } from "./repair.ts";
@@ -45,6 +45,8 @@ export interface PlanOptions {
   shouldCancel?: () => boolean;
   /** false: skip the exact repair (exact_repair.ts), for measuring what it adds. */
   exactRepair?: boolean;
+  /** Time the exact repair may take at most (default 2 s; never more than half the time limit). */
+  exactRepairSeconds?: number;
 }
 
 /** Thrown when shouldCancel() answers true. */
@@ -89,12 +91,25 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   if (model.breakGap > 1) {
     // With two-hour breaks the plan is also routed where runs cannot grow too long
     // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
-    const planModel = withRestrictedBreakWindows(model);
-    const planNetwork = buildNetwork(planModel, "split");
-    planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
-    const other = route(planModel, planNetwork, bestMinShare(planNetwork));
-    const more = other.lessons.length - routed.lessons.length;
-    if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
+    const routeIn = (planModel: typeof model, side: "split" | "merged" = "split") => {
+      const planNetwork = buildNetwork(planModel, side);
+      planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
+      const other = route(planModel, planNetwork, bestMinShare(planNetwork));
+      const more = other.lessons.length - routed.lessons.length;
+      if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
+    };
+    routeIn(withRestrictedBreakWindows(model));
+    // Below the relaxation's figure, the pattern of closed hours is shifted per instructor where
+    // that lets more lessons through (two_hour_breaks.ts), and the plan routed once more.
+    if (routed.lessons.length < splitLessons) {
+      const better = bestRestriction(model, {
+        deadline: restrictionDeadline(started, options.timeLimitSeconds),
+      });
+      // Routed on both sides: the merged one keeps a student with both transmissions to one lesson
+      // a day and hour, so fewer lessons are lost in repairs (mittel seed 206: one more).
+      routeIn(better);
+      routeIn(better, "merged");
+    }
   }
   const repairRounds = routed.rounds;
 
@@ -109,7 +124,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     step(72, "Lücke zur oberen Schranke wird exakt geschlossen", Math.round(total * 0.72));
     const t0 = performance.now();
     const repaired = exactRepair(model, lessons, {
-      deadline: exactDeadline(started, options.timeLimitSeconds),
+      deadline: exactDeadline(started, options.timeLimitSeconds, options.exactRepairSeconds),
       target: reference.upperBound,
       minShare: lowestShareOf(instance, lessons),
     });
@@ -210,12 +225,22 @@ export function provenClaims(
   };
 }
 
+/** Time the search for shifted break patterns may take at most (two-hour breaks only). */
+const RESTRICTION_SECONDS = 2;
+
+/** When the search for break patterns must stop: its own budget, at most a fifth of the limit. */
+function restrictionDeadline(started: number, limitSeconds?: number): number {
+  const own = performance.now() + RESTRICTION_SECONDS * 1000;
+  if (!limitSeconds) return own;
+  return Math.min(own, started + limitSeconds * 1000 * 0.2);
+}
+
 /** Time the exact repair may take at most (it stops earlier once the upper bound is reached). */
 const EXACT_REPAIR_SECONDS = 2;
 
 /** When the exact repair must stop: its own budget, and at most half of `timeLimitSeconds`. */
-function exactDeadline(started: number, limitSeconds?: number): number {
-  const own = performance.now() + EXACT_REPAIR_SECONDS * 1000;
+function exactDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
+  const own = performance.now() + (ownSeconds ?? EXACT_REPAIR_SECONDS) * 1000;
   if (!limitSeconds) return own;
   return Math.min(own, started + limitSeconds * 1000 * 0.5);
 }

@@ -60,6 +60,13 @@ describe("SuccessStatistics", () => {
     );
   });
 
+  it("claims nothing without a valid bound (a result written before the bound existed)", () => {
+    render(<SuccessStatistics p={progress({ upper_bound: 0, coverage_percent: 0 })} />);
+    const text = document.querySelector(".planner-quality")?.textContent;
+    expect(text).toBe("412 Fahrstunden geplant.");
+    expect(text).not.toMatch(/optimal|höchstens|Schranke/);
+  });
+
   it("shows the improvement tile only from 50 appointments before and 5 % change", () => {
     render(
       <SuccessStatistics p={progress({ appointments_before: 60, improvement_percent: 12.5 })} />,

@@ -48,17 +48,23 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
   const showImprovement = p.appointments_before >= 50 && Math.abs(p.improvement_percent) >= 5;
   // The upper bound is proven (no valid plan has more); the card claims optimality only at it and
   // otherwise says how many more lessons could at most be possible, never that they are.
-  const gap = Math.max(0, p.upper_bound - p.appointments_created);
+  // A bound below the lessons is no bound (a result written before the planner reported one reads
+  // as 0): then the card claims nothing at all.
+  const gap = p.upper_bound - p.appointments_created;
   return (
     <div className="planner-results">
       <p className="planner-quality">
         <strong>{p.appointments_created}</strong> Fahrstunden geplant
-        {gap === 0 ? <>{" "}– optimal (bewiesen): mehr lassen die Regeln nicht zu.</> : (
-          <>
-            ; höchstens <strong>{gap}</strong> Fahrstunde{gap === 1 ? "" : "n"}{" "}
-            mehr möglich ({number.format(p.coverage_percent)} % der oberen Schranke).
-          </>
-        )}
+        {gap < 0
+          ? "."
+          : gap === 0
+          ? <>{" "}– optimal (bewiesen): mehr lassen die Regeln nicht zu.</>
+          : (
+            <>
+              ; höchstens <strong>{gap}</strong> Fahrstunde{gap === 1 ? "" : "n"}{" "}
+              mehr möglich ({number.format(p.coverage_percent)} % der oberen Schranke).
+            </>
+          )}
       </p>
       <div className="planner-tiles">
         <Tile label="Termine erstellt" value={String(p.appointments_created)} />
