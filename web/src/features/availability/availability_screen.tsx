@@ -56,7 +56,9 @@ export default function AvailabilityScreen() {
     dirty.current = value;
     setUnsaved(value);
   }, []);
-  useUnsavedChangesGuard(unsaved);
+  // The absences card below has its own save; its unsaved entries count as much as the grid's.
+  const [absencesUnsaved, setAbsencesUnsaved] = useState(false);
+  useUnsavedChangesGuard(unsaved || absencesUnsaved);
   const [planned, setPlanned] = useState<readonly number[]>(defaultPlannedWeekdays);
   const plannedRef = useRef(planned);
   plannedRef.current = planned;
@@ -238,7 +240,7 @@ export default function AvailabilityScreen() {
         </SaveBar>
       </section>
 
-      <AbsencesCard />
+      <AbsencesCard onUnsaved={setAbsencesUnsaved} />
 
       <Tutorial
         steps={user?.role === "instructor" ? instructorTutorialSteps : studentTutorialSteps}

@@ -1,0 +1,151 @@
+/**
+ * Issue 14, what a walkthrough in Chromium found after the nine problems were built: each test
+ * is one thing an instructor, a student on a 390 px phone or the office tripped over.
+ */
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { useApp } from "./support/app_server.ts";
+import { loginAs } from "./support/login.ts";
+
+const app = useApp("selfservice_walkthrough");
+const desktop = { viewport: { width: 1280, height: 900 }, serviceWorkers: "block" as const };
+const phone = {
+  viewport: { width: 390, height: 844 },
+  hasTouch: true,
+  isMobile: true,
+  serviceWorkers: "block" as const,
+};
+
+const contexts: BrowserContext[] = [];
+test.afterEach(async () => {
+  for (const context of contexts.splice(0)) await context.close();
+});
+
+async function signedIn(
+  browser: Browser,
+  username: string,
+  options: typeof desktop | typeof phone = desktop,
+): Promise<Page> {
+  const context = await browser.newContext(options);
+  contexts.push(context);
+  await context.addInitScript(() => {
+    localStorage.setItem("student-tutorial-completed", "true");
+    localStorage.setItem("instructor-tutorial-completed", "true");
+  });
+  const page = await context.newPage();
+  await loginAs(page, app().baseURL, username);
+  return page;
+}
+
+/** Everything stored for a user that an admin form could touch, row ids included. */
+async function storedState(username: string) {
+  const sql = app().sql;
+  const [user] = await sql`
+    select id::int, availability_version::int as v from users where username = ${username}`;
+  return {
+    version: user.v,
+    weekly: (await sql`
+      select id::int, availability_type, day_of_week, start_time::text, end_time::text
+        from availabilities where user_id = ${user.id} order by id`).map((r) => ({ ...r })),
+    vacations: (await sql`
+      select id::int, start_date::text, end_date::text, kind
+        from vacation_periods where user_id = ${user.id} order by id`).map((r) => ({ ...r })),
+    theory: (await sql`
+      select id::int, date::text, start_time::text from theory_sessions
+       where instructor_id = ${user.id} order by id`).map((r) => ({ ...r })),
+  };
+}
+
+test.beforeAll(async () => {
+  const a = app();
+  await a.createUser({ username: "chef", role: "admin", first_name: "Chef" });
+  const ivo = await a.createUser({
+    username: "ivo",
+    role: "instructor",
+    first_name: "Ivo",
+    last_name: "Iwan",
+  });
+  await a.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+    values (${ivo}, 'work', 1, '08:00', '12:00'), (${ivo}, 'work', 1, '14:00', '18:00'),
+           (${ivo}, 'work', 6, '09:00', '13:00'), (${ivo}, 'break', null, '12:00', '12:30'),
+           (${ivo}, 'unavailable', 3, '15:00', '16:00')`;
+  await a.sql`insert into vacation_periods (user_id, start_date, end_date)
+              values (${ivo}, current_date + 40, current_date + 45)`;
+  await a.sql`insert into theory_sessions (instructor_id, date, start_time, end_time)
+              values (${ivo}, current_date + 20, '18:00', '19:30')`;
+  await a.createUser({ username: "sara", role: "student", first_name: "Sara" });
+  await a.createUser({ username: "sven", role: "student", first_name: "Sven" });
+});
+
+test("leaving with an unsaved absence asks first", async ({ browser }) => {
+  const page = await signedIn(browser, "sara", phone);
+  await page.goto(`${app().baseURL}/verfuegbarkeit`);
+  await page.getByRole("button", { name: "+ Abwesenheit hinzufügen" }).tap();
+  await page.locator(".absences-card").getByLabel("Erster Tag").fill("01.02.2031");
+  await page.getByRole("button", { name: "Menü öffnen" }).tap();
+  await page.getByRole("link", { name: "Kalender" }).tap();
+  const dialog = page.getByRole("alertdialog").or(page.getByRole("dialog"));
+  await expect(dialog).toContainText("ungespeicherte Änderungen");
+  await dialog.getByRole("button", { name: "Bleiben" }).tap();
+  await expect(page).toHaveURL(/\/verfuegbarkeit$/);
+  await expect(page.locator(".absences-card").getByLabel("Erster Tag")).toHaveValue("01.02.2031");
+  // Saved, the screen may be left without a question.
+  await page.getByRole("button", { name: "Abwesenheiten speichern" }).tap();
+  await expect(page.getByText("Urlaub/Abwesenheit erfolgreich gespeichert")).toBeVisible();
+  // The menu is still open from the first try.
+  await page.getByRole("link", { name: "Kalender" }).tap();
+  await expect(page).toHaveURL(/\/kalender$/);
+});
+
+test("an absence added while the stored ones still load is kept, beside them", async ({ browser }) => {
+  const [user] = await app().sql`select id from users where username = 'sven'`;
+  await app().sql`insert into special_dates (user_id, date, end_date, is_unavailable, description)
+                  values (${user.id}, '2031-03-02', '2031-03-06', true, 'Kur')`;
+  const page = await signedIn(browser, "sven", phone);
+  // A slow connection: the stored absences arrive after the user has begun a new one.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/my-special-dates/", async (route) => {
+    if (route.request().method() === "GET") await held;
+    await route.continue();
+  });
+  await page.goto(`${app().baseURL}/verfuegbarkeit`);
+  await page.getByRole("button", { name: "+ Abwesenheit hinzufügen" }).tap();
+  const card = page.locator(".absences-card");
+  await card.getByLabel("Erster Tag").fill("09.03.2031");
+  release();
+  await expect(card.getByLabel("Erster Tag")).toHaveCount(2);
+  await expect(card.getByLabel("Erster Tag").nth(0)).toHaveValue("02.03.2031");
+  await expect(card.getByLabel("Erster Tag").nth(1)).toHaveValue("09.03.2031");
+  await app().sql`delete from special_dates where user_id = ${user.id}`;
+});
+
+test("after a blocked absence save is corrected, no 'nichts gespeichert' stays on screen", async ({ browser }) => {
+  const page = await signedIn(browser, "sven", phone);
+  await page.goto(`${app().baseURL}/verfuegbarkeit`);
+  await page.getByRole("button", { name: "+ Abwesenheit hinzufügen" }).tap();
+  const date = page.locator(".absences-card").getByLabel("Erster Tag");
+  await date.fill("31.02.2031");
+  const save = page.getByRole("button", { name: "Abwesenheiten speichern" });
+  await save.tap();
+  await expect(page.getByText(/Es wurde nichts gespeichert/)).toBeVisible();
+  await date.fill("03.02.2031");
+  await save.tap();
+  await expect(page.getByText("Urlaub/Abwesenheit erfolgreich gespeichert")).toBeVisible();
+  // Asked at once: an old message would otherwise vanish on its own after five seconds.
+  expect(await page.getByText(/Es wurde nichts gespeichert/).count()).toBe(0);
+});
+
+test("at 390 px Ferien & Feiertage does not scroll sideways; a link opens the next screen at its top", async ({ browser }) => {
+  const page = await signedIn(browser, "chef", phone);
+  await page.goto(`${app().baseURL}/ferien-feiertage`);
+  await expect(page.getByRole("button", { name: /Ferien für .* übernehmen/ })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
+  expect(await page.evaluate(() => scrollY)).toBeGreaterThan(500);
+  await page.getByRole("link", { name: "Impressum" }).tap();
+  await expect(page).toHaveURL(/\/impressum$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+});
