@@ -136,6 +136,21 @@ test("after a blocked absence save is corrected, no 'nichts gespeichert' stays o
   expect(await page.getByText(/Es wurde nichts gespeichert/).count()).toBe(0);
 });
 
+test("the admin changes only the phone number: nothing else is rewritten", async ({ browser }) => {
+  const before = await storedState("ivo");
+  const page = await signedIn(browser, "chef");
+  await page.goto(`${app().baseURL}/instructors`);
+  await page.getByRole("button", { name: "Ivo Iwan bearbeiten" }).click();
+  const edit = page.getByRole("dialog", { name: "Fahrlehrer bearbeiten" });
+  await edit.getByLabel("Telefon").fill("0231 4711");
+  await edit.getByRole("button", { name: "Änderungen speichern" }).click();
+  await expect(page.getByText("Fahrlehrer erfolgreich aktualisiert!")).toBeVisible();
+  const [user] = await app().sql`select phone from users where username = 'ivo'`;
+  expect(user.phone).toBe("0231 4711");
+  // Same rows (same ids) and the same version: an instructor's open grid meets no conflict.
+  expect(await storedState("ivo")).toEqual(before);
+});
+
 test("at 390 px Ferien & Feiertage does not scroll sideways; a link opens the next screen at its top", async ({ browser }) => {
   const page = await signedIn(browser, "chef", phone);
   await page.goto(`${app().baseURL}/ferien-feiertage`);
@@ -148,4 +163,42 @@ test("at 390 px Ferien & Feiertage does not scroll sideways; a link opens the ne
   await expect(page).toHaveURL(/\/impressum$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
   expect(await page.evaluate(() => scrollY)).toBe(0);
+});
+
+test("the admin's form shows every working window of a day; adding and removing one saves that day only", async ({ browser }) => {
+  const before = await storedState("ivo");
+  const page = await signedIn(browser, "chef");
+  await page.goto(`${app().baseURL}/instructors`);
+  await page.getByRole("button", { name: "Ivo Iwan bearbeiten" }).click();
+  const edit = page.getByRole("dialog", { name: "Fahrlehrer bearbeiten" });
+  const window = (name: string) => edit.getByRole("group", { name, exact: true });
+  await expect(window("Montag, 1. Zeitfenster").getByLabel("Beginn")).toHaveValue("08:00");
+  await expect(window("Montag, 2. Zeitfenster").getByLabel("Ende")).toHaveValue("18:00");
+  await expect(window("Samstag").getByLabel("Beginn")).toHaveValue("09:00");
+
+  await edit.getByRole("button", { name: "Montag, 2. Zeitfenster entfernen" }).click();
+  const wednesday = window("Mittwoch");
+  await wednesday.getByLabel("Beginn").fill("08:00");
+  await wednesday.getByLabel("Ende").fill("12:00");
+  await edit.getByRole("button", { name: "+ Zeitfenster am Mittwoch" }).click();
+  await window("Mittwoch, 2. Zeitfenster").getByLabel("Beginn").fill("11:00");
+  await window("Mittwoch, 2. Zeitfenster").getByLabel("Ende").fill("17:00");
+  await edit.getByRole("button", { name: "Änderungen speichern" }).click();
+  await expect(edit.getByText(/überschneiden sich/)).toBeVisible();
+  await window("Mittwoch, 2. Zeitfenster").getByLabel("Beginn").fill("13:00");
+  await edit.getByRole("button", { name: "Änderungen speichern" }).click();
+  await expect(page.getByText("Fahrlehrer erfolgreich aktualisiert!")).toBeVisible();
+
+  const after = await storedState("ivo");
+  const work = (state: typeof after) =>
+    state.weekly.filter((r) => r.availability_type === "work")
+      .map((r) => `${r.day_of_week} ${r.start_time.slice(0, 5)}-${r.end_time.slice(0, 5)}`).sort();
+  expect(work(after)).toEqual(["1 08:00-12:00", "3 08:00-12:00", "3 13:00-17:00", "6 09:00-13:00"]);
+  // Only Monday and Wednesday were written: Saturday's row, the break and the block keep their
+  // ids, and the lists the admin did not touch were not sent.
+  const untouched = (state: typeof after) =>
+    state.weekly.filter((r) => r.availability_type !== "work" || r.day_of_week === 6);
+  expect(untouched(after)).toEqual(untouched(before));
+  expect(after.vacations).toEqual(before.vacations);
+  expect(after.theory).toEqual(before.theory);
 });
