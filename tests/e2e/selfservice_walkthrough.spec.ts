@@ -75,6 +75,7 @@ test.beforeAll(async () => {
               values (${ivo}, current_date + 20, '18:00', '19:30')`;
   await a.createUser({ username: "sara", role: "student", first_name: "Sara" });
   await a.createUser({ username: "sven", role: "student", first_name: "Sven" });
+  await a.createUser({ username: "tina", role: "student", first_name: "Tina" });
 });
 
 test("leaving with an unsaved absence asks first", async ({ browser }) => {
@@ -201,4 +202,35 @@ test("the admin's form shows every working window of a day; adding and removing 
   expect(untouched(after)).toEqual(untouched(before));
   expect(after.vacations).toEqual(before.vacations);
   expect(after.theory).toEqual(before.theory);
+});
+
+test("at 390 px each day of the list is one Tab stop: arrows move, Space/Enter toggle, Shift+arrows extend", async ({ browser }) => {
+  const page = await signedIn(browser, "tina", phone);
+  await page.goto(`${app().baseURL}/verfuegbarkeit`);
+  const hour = (name: string) => page.getByRole("button", { name: `Montag ${name}`, exact: true });
+  const monday = page.locator("#availability-day-0");
+  await expect(hour("07:00")).toBeVisible();
+  // The hours sit four to a row: 07-10, 11-14, 15-18, 19-20.
+  await expect(monday.locator("[data-slot][tabindex='0']")).toHaveCount(1);
+  await hour("07:00").focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(hour("08:00")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(hour("12:00")).toBeFocused();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.keyboard.press("Shift+ArrowDown");
+  await expect(hour("17:00")).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(hour("18:00")).toBeFocused();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Enter");
+  const pressed = monday.locator('[data-slot][aria-pressed="true"]');
+  await expect(pressed).toHaveCount(4);
+  expect(await pressed.evaluateAll((els) => els.map((el) => el.getAttribute("data-slot"))))
+    .toEqual(["montag-12:00", "montag-13:00", "montag-15:00", "montag-17:00"]);
+  // The hours are one stop: the next Tab leaves them for the day's own button.
+  await expect(monday.locator("[data-slot][tabindex='0']")).toHaveCount(1);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Ganzen Tag wählen" })).toBeFocused();
 });

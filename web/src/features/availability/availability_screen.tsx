@@ -221,7 +221,7 @@ export default function AvailabilityScreen() {
           ? <div className="page-loading" aria-busy="true" aria-label="Wird geladen" />
           : wide
           ? <WeeklyGrid {...gridProps} onHourLabel={onHourLabel} onExtend={onExtend} />
-          : <MobileDayList {...gridProps} />}
+          : <MobileDayList {...gridProps} onExtend={onExtend} />}
         <p className="availability-weekend-note">
           <span className="availability-weekend-swatch" aria-hidden="true" />
           Grau: kein Planungstag der Fahrschule. Dort gespeicherte Zeiten bleiben erhalten.
