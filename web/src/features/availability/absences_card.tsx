@@ -148,7 +148,7 @@ export function AbsencesCard({ onUnsaved }: { onUnsaved?(unsaved: boolean): void
     if (problem) {
       // At the save button, until the next save: a toast covered the fields on a phone and
       // still said "nichts gespeichert" after the corrected save had succeeded.
-      show(problem, "error", true);
+      show(`Fehler beim Speichern: ${problem}`, "error", true);
       return;
     }
     setSaving(true);
