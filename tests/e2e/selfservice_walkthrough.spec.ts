@@ -90,10 +90,12 @@ test("leaving with an unsaved absence asks first", async ({ browser }) => {
   await dialog.getByRole("button", { name: "Bleiben" }).tap();
   await expect(page).toHaveURL(/\/verfuegbarkeit$/);
   await expect(page.locator(".absences-card").getByLabel("Erster Tag")).toHaveValue("01.02.2031");
+  // The menu closed with the tap on its link, though the user stayed: it covered the screen.
+  await expect(page.getByRole("button", { name: "Menü öffnen" })).toBeVisible();
   // Saved, the screen may be left without a question.
   await page.getByRole("button", { name: "Abwesenheiten speichern" }).tap();
   await expect(page.getByText("Urlaub/Abwesenheit erfolgreich gespeichert")).toBeVisible();
-  // The menu is still open from the first try.
+  await page.getByRole("button", { name: "Menü öffnen" }).tap();
   await page.getByRole("link", { name: "Kalender" }).tap();
   await expect(page).toHaveURL(/\/kalender$/);
 });
