@@ -76,6 +76,19 @@ test.beforeAll(async () => {
   await a.createUser({ username: "sara", role: "student", first_name: "Sara" });
   await a.createUser({ username: "sven", role: "student", first_name: "Sven" });
   await a.createUser({ username: "tina", role: "student", first_name: "Tina" });
+  const stella = await a.createUser({
+    username: "stella",
+    role: "student",
+    first_name: "Stella",
+    last_name: "Stern",
+  });
+  await a.sql`
+    insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time,
+                                period)
+    values (${stella}, 'arrival', 1, '14:00', '20:00', null),
+           (${stella}, 'free_period', 2, '10:00', '11:00', 1)`;
+  await a.sql`insert into vacation_periods (user_id, start_date, end_date)
+              values (${stella}, current_date + 10, current_date + 12)`;
 });
 
 test("leaving with an unsaved absence asks first", async ({ browser }) => {
@@ -152,6 +165,21 @@ test("the admin changes only the phone number: nothing else is rewritten", async
   expect(user.phone).toBe("0231 4711");
   // Same rows (same ids) and the same version: an instructor's open grid meets no conflict.
   expect(await storedState("ivo")).toEqual(before);
+});
+
+test("the admin changes only a student's phone number: nothing else is rewritten", async ({ browser }) => {
+  const before = await storedState("stella");
+  const page = await signedIn(browser, "chef");
+  await page.goto(`${app().baseURL}/students`);
+  await page.getByRole("button", { name: "Stella Stern bearbeiten" }).click();
+  const edit = page.getByRole("dialog", { name: "Fahrschüler bearbeiten" });
+  await edit.getByLabel("Telefon").fill("0231 815");
+  await edit.getByRole("button", { name: "Änderungen speichern" }).click();
+  await expect(edit).toHaveCount(0);
+  const [user] = await app().sql`select phone from users where username = 'stella'`;
+  expect(user.phone).toBe("0231 815");
+  // Her open grid holds this version: a phone number must not turn her next save into a conflict.
+  expect(await storedState("stella")).toEqual(before);
 });
 
 test("at 390 px Ferien & Feiertage does not scroll sideways; a link opens the next screen at its top", async ({ browser }) => {
