@@ -145,8 +145,8 @@ function workRows(rows: NonNullable<InstructorPayload["work_schedule"]>): TimeRo
   const windows = rows
     .filter((row) => ![row.day, row.start, row.end].some(isBlank))
     .map((row) => {
-      // Any weekday: which of them are planned is the school's setting (docs/decisions/0012).
-      const day = parseDay(row.day);
+      // Spec 02 edits Monday to Friday; Saturday is accepted for schools that teach then.
+      const day = parseDay(row.day, 6);
       if (!day) throw invalid(`Arbeitszeit: Unbekannter Arbeitstag „${row.day}“.`);
       const name = `Arbeitszeit ${germanDayName(day)}`;
       return { day_of_week: day, ...parseTimeRange(row.start, row.end, name) };
