@@ -11,7 +11,12 @@ export const instructorPayloadSchema = z.object({
   transmission_types: z.array(z.string().max(20)).max(5).nullish(),
   monthly_hours_target: z.union([z.number(), z.string().max(10)]).nullish(),
   work_schedule: z.array(z.object({ day: looseValue, start: looseValue, end: looseValue }))
-    .max(50).nullish(),
+    .max(100).nullish(),
+  /**
+   * The days `work_schedule` replaces (the admin form sends only the days it changed, a day with
+   * no window left included); without it, Monday to Friday and every day the schedule names.
+   */
+  work_days: z.array(looseValue).max(7).nullish(),
   breaks: z.array(z.object({ start: looseValue, end: looseValue })).max(20).nullish(),
   vacation_periods: vacationPeriods,
   theory_sessions: z.array(
@@ -47,6 +52,8 @@ export interface InstructorData {
   transmission_types?: ("automatic" | "manual")[];
   monthly_hours_target?: number;
   work: TimeRow[] | undefined;
+  /** the weekdays `work` replaces; undefined: Monday to Friday and the days `work` names */
+  workDays?: number[];
   breaks: TimeRow[] | undefined;
   vacations: { start: string; end: string }[] | undefined;
   theory: { date: string; start: string; end: string }[] | undefined;
@@ -78,6 +85,16 @@ export function instructorData(
     data.monthly_hours_target = hoursTarget(input.monthly_hours_target);
   }
   if (input.work_schedule) data.work = workRows(input.work_schedule);
+  if (input.work_days) {
+    data.workDays = workDays(input.work_days);
+    data.work ??= [];
+    const outside = data.work.find((row) => !data.workDays!.includes(row.day_of_week!));
+    if (outside) {
+      throw invalid(
+        `Arbeitszeit ${germanDayName(outside.day_of_week!)}: Der Tag fehlt in „work_days“.`,
+      );
+    }
+  }
   if (input.breaks) data.breaks = breakRows(input.breaks);
   data.vacations = vacationRows(input.vacation_periods);
   if (input.theory_sessions) {
@@ -114,8 +131,18 @@ function hoursTarget(value: unknown): number {
   return n;
 }
 
+function workDays(values: unknown[]): number[] {
+  return [
+    ...new Set(values.map((value) => {
+      const day = parseDay(value);
+      if (!day) throw invalid(`Arbeitszeit: Unbekannter Wochentag „${value}“.`);
+      return day;
+    })),
+  ];
+}
+
 function workRows(rows: NonNullable<InstructorPayload["work_schedule"]>): TimeRow[] {
-  return rows
+  const windows = rows
     .filter((row) => ![row.day, row.start, row.end].some(isBlank))
     .map((row) => {
       // Spec 02 edits Monday to Friday; Saturday is accepted for schools that teach then.
@@ -124,6 +151,23 @@ function workRows(rows: NonNullable<InstructorPayload["work_schedule"]>): TimeRo
       const name = `Arbeitszeit ${germanDayName(day)}`;
       return { day_of_week: day, ...parseTimeRange(row.start, row.end, name) };
     });
+  // Several windows a day (08:00-12:00 and 14:00-18:00) may not overlap.
+  const sorted = [...windows].sort((a, b) =>
+    a.day_of_week - b.day_of_week || a.start.localeCompare(b.start)
+  );
+  for (let i = 1; i < sorted.length; i++) {
+    const [before, after] = [sorted[i - 1], sorted[i]];
+    if (before.day_of_week === after.day_of_week && after.start < before.end) {
+      throw invalid(
+        `Arbeitszeit ${germanDayName(after.day_of_week)}: Die Zeitfenster ${
+          before.start.slice(0, 5)
+        }–${before.end.slice(0, 5)} und ${after.start.slice(0, 5)}–${
+          after.end.slice(0, 5)
+        } überschneiden sich.`,
+      );
+    }
+  }
+  return windows;
 }
 
 function breakRows(rows: NonNullable<InstructorPayload["breaks"]>): TimeRow[] {

@@ -112,6 +112,45 @@ Deno.test("a save that leaves lists out keeps them", async () => {
   assertEquals(detail.profile.monthly_hours_target, 60);
 });
 
+Deno.test("work_days replaces only the named days, several windows each; overlaps are refused", async () => {
+  const { anna } = await seed();
+  await t
+    .sql`insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+              values (${anna}, 'work', 2, '08:00', '16:00'), (${anna}, 'work', 6, '09:00', '13:00')`;
+  const work = async () =>
+    (await t.sql`select day_of_week || ' ' || to_char(start_time, 'HH24:MI') || '-' ||
+                        to_char(end_time, 'HH24:MI') as w
+                   from availabilities where user_id = ${anna} and availability_type = 'work'
+                  order by day_of_week, start_time`).map((r) => r.w);
+  // Monday gets two windows, Saturday is cleared; Tuesday is not named and stays.
+  const res = await admin.put(`/api/admin/users/${anna}/`, {
+    work_days: ["monday", "saturday"],
+    work_schedule: [
+      { day: "monday", start: "08:00", end: "12:00" },
+      { day: "monday", start: "14:00", end: "18:00" },
+    ],
+  });
+  assertEquals(res.status, 200);
+  assertEquals(await work(), ["1 08:00-12:00", "1 14:00-18:00", "2 08:00-16:00"]);
+  const overlap = await admin.put(`/api/admin/users/${anna}/`, {
+    work_days: ["monday"],
+    work_schedule: [
+      { day: "monday", start: "08:00", end: "12:00" },
+      { day: "monday", start: "11:00", end: "18:00" },
+    ],
+  });
+  assertEquals([overlap.status, (await overlap.json()).error], [
+    400,
+    "Arbeitszeit Montag: Die Zeitfenster 08:00–12:00 und 11:00–18:00 überschneiden sich.",
+  ]);
+  const unnamed = await admin.put(`/api/admin/users/${anna}/`, {
+    work_days: ["monday"],
+    work_schedule: [{ day: "friday", start: "08:00", end: "12:00" }],
+  });
+  assertEquals(unnamed.status, 400);
+  assertEquals(await work(), ["1 08:00-12:00", "1 14:00-18:00", "2 08:00-16:00"]);
+});
+
 Deno.test("a refused save changes nothing", async () => {
   const { anna } = await seed();
   assertEquals((await admin.put(`/api/admin/users/${anna}/`, instructorSave)).status, 200);

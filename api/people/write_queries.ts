@@ -250,9 +250,10 @@ async function replaceInstructorRows(tx: Tx, id: number, data: InstructorData) {
   ]] as const;
   for (const [type, rows] of weekly) {
     if (rows && type === "work") {
-      // The form edits Monday to Friday: working times on other days (Saturday's, from the grid or
-      // an import) stay unless the payload names that day (docs/decisions/0012).
-      const days = [...new Set([1, 2, 3, 4, 5, ...rows.map((r) => r.day_of_week!)])];
+      // Only the days the payload replaces: those it names in work_days (the form's changed days),
+      // else Monday to Friday and the days it has rows for; others stay (docs/decisions/0012).
+      const days = data.workDays ??
+        [...new Set([1, 2, 3, 4, 5, ...rows.map((r) => r.day_of_week!)])];
       await tx`delete from availabilities
                 where user_id = ${id} and availability_type = 'work' and day_of_week in ${
         tx(days)

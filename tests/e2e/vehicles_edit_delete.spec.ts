@@ -61,3 +61,28 @@ test("the admin edits a vehicle and deletes one after moving its future lessons"
     "Fahrzeug DO-FS 1 gelöscht; 1 künftigen Termin auf DO-FS 22 umgebucht",
   );
 });
+
+test("a gearbox change refused for future lessons is said at 'Getriebe', not at the plate", async ({ page }) => {
+  const { sql, createUser, baseURL } = app();
+  await createUser({ username: "chef2", role: "admin" });
+  const instructor = await createUser({ username: "lehrer2", role: "instructor" });
+  const student = await createUser({ username: "lena2", role: "student" });
+  const [car] = await sql`insert into vehicles (name, transmission) values ('DO-AT 9', 'automatic')
+                          returning id`;
+  await sql`
+    insert into appointments (student_id, instructor_id, vehicle_id, transmission, starts_at, ends_at)
+    values (${student}, ${instructor}, ${car.id}, 'automatic', now() + interval '2 days',
+            now() + interval '2 days 1 hour')`;
+  await loginAs(page, baseURL, "chef2");
+  await page.goto(`${baseURL}/vehicles`);
+  await page.getByRole("button", { name: "Fahrzeug DO-AT 9 bearbeiten" }).click();
+  const dialog = page.getByRole("dialog", { name: "Fahrzeug bearbeiten" });
+  await dialog.getByLabel("Schaltgetriebe").check();
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  const message = /Das Getriebe von „DO-AT 9“ kann nicht geändert werden/;
+  await expect(dialog.getByRole("group", { name: "Getriebe" }).getByRole("alert"))
+    .toHaveText(message);
+  await expect(dialog.getByLabel("Kennzeichen")).not.toHaveAttribute("aria-invalid", "true");
+  const [stored] = await sql`select transmission from vehicles where id = ${car.id}`;
+  expect(stored.transmission).toBe("automatic");
+});

@@ -91,13 +91,23 @@ export function TopNav() {
   const [menuOpen, setMenuOpen] = useState(false);
   const linksId = useId();
 
-  // The mobile menu closes whenever the user has gone somewhere, and on Escape.
+  const headerRef = useRef<HTMLElement>(null);
+
+  // The mobile menu closes whenever the user has gone somewhere, on Escape, and when the focus
+  // leaves the bar: a link that asks first (unsaved changes) opens a dialog, and after "Bleiben"
+  // the open menu covered the screen the user stayed on.
   useEffect(() => setMenuOpen(false), [pathname]);
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && setMenuOpen(false);
+    const onFocus = (event: FocusEvent) =>
+      !headerRef.current?.contains(event.target as Node) && setMenuOpen(false);
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    document.addEventListener("focusin", onFocus);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("focusin", onFocus);
+    };
   }, [menuOpen]);
 
   const entries = user
@@ -116,7 +126,7 @@ export function TopNav() {
   }
 
   return (
-    <header className="top-nav">
+    <header className="top-nav" ref={headerRef}>
       <div className="top-nav-inner">
         <Link
           to={user?.is_staff ? "/admin-panel" : "/"}

@@ -189,12 +189,19 @@ interface RadioGroupProps {
   onChange(value: string): void;
   options: Option[];
   disabled?: boolean;
+  /** an error about the choice, shown in the group and linked to it */
+  error?: string;
 }
 
 /** A fieldset of radio buttons with a legend. */
 export function RadioGroup(props: RadioGroupProps) {
+  const errorId = useId();
   return (
-    <fieldset className="radio-group">
+    <fieldset
+      className="radio-group"
+      aria-describedby={props.error ? errorId : undefined}
+      aria-invalid={props.error ? true : undefined}
+    >
       <legend>{props.legend}</legend>
       <div className="cluster">
         {props.options.map((o) => (
@@ -211,6 +218,7 @@ export function RadioGroup(props: RadioGroupProps) {
           </label>
         ))}
       </div>
+      {props.error && <span id={errorId} className="field-error" role="alert">{props.error}</span>}
     </fieldset>
   );
 }

@@ -78,13 +78,22 @@ function problemOf(entries: SpecialDate[]): string | null {
   return null;
 }
 
-/** The 'Urlaub & Abwesenheit' card: whole or partial days off, saved as one set. */
-export function AbsencesCard() {
+/**
+ * The 'Urlaub & Abwesenheit' card: whole or partial days off, saved as one set. `onUnsaved` tells
+ * the screen whether entries are unsaved, so leaving asks first as it does for the grid.
+ */
+export function AbsencesCard({ onUnsaved }: { onUnsaved?(unsaved: boolean): void }) {
   const [entries, setEntries] = useState<AbsenceEntry[]>([]);
   const [saving, setSaving] = useState(false);
   const version = useRef<number | null>(null);
   const dirty = useRef(false);
   const loaded = useRef(false);
+  const unsavedRef = useRef(onUnsaved);
+  unsavedRef.current = onUnsaved;
+  const markDirty = useCallback((value: boolean) => {
+    dirty.current = value;
+    unsavedRef.current?.(value);
+  }, []);
   const cardRef = useRef<HTMLElement>(null);
   const { status, show } = useTimedStatus();
   const toast = useToast();
@@ -110,18 +119,18 @@ export function AbsencesCard() {
       version.current = change.version;
       if (change.adopted || !dirty.current) {
         setEntries((change.data as SpecialDate[]).map(toEntry));
-        dirty.current = false;
+        markDirty(false);
       }
     });
-  }, [reload]);
+  }, [reload, markDirty]);
 
   const change = (uid: number, patch: Partial<AbsenceEntry>) => {
-    dirty.current = true;
+    markDirty(true);
     setEntries((list) => list.map((entry) => (entry.uid === uid ? { ...entry, ...patch } : entry)));
   };
 
   const add = () => {
-    dirty.current = true;
+    markDirty(true);
     setEntries((list) => [
       ...list,
       { uid: nextUid++, date: "", to: "", type: "full", start: "", end: "", description: "" },
@@ -129,7 +138,7 @@ export function AbsencesCard() {
   };
 
   const remove = (uid: number) => {
-    dirty.current = true;
+    markDirty(true);
     setEntries((list) => list.filter((entry) => entry.uid !== uid));
   };
 
@@ -139,12 +148,13 @@ export function AbsencesCard() {
     const badRange = entries.map(rangeProblem).find(Boolean);
     const problem = unreadableFieldProblem(cardRef.current) || badRange || problemOf(payload);
     if (problem) {
-      show("Fehler beim Speichern", "error");
-      toast.show(problem, "error", 5000);
+      // At the save button, until the next save: a toast covered the fields on a phone and
+      // still said "nichts gespeichert" after the corrected save had succeeded.
+      show(`Fehler beim Speichern: ${problem}`, "error", true);
       return;
     }
     setSaving(true);
-    dirty.current = false;
+    markDirty(false);
     let outcome: SaveOutcome | null = null;
     try {
       outcome = await saveThroughQueue("special_dates", payload, version.current);
@@ -153,7 +163,7 @@ export function AbsencesCard() {
     }
     const line = saveStatus(outcome, "Urlaub/Abwesenheit erfolgreich gespeichert");
     // Unsaved again: a change applied from elsewhere must not overwrite the entries now.
-    if (line.tone === "error") dirty.current = true;
+    if (line.tone === "error") markDirty(true);
     show(line.text, line.tone);
     if (outcome?.status === "rejected") toast.show(outcome.message, "error", 5000);
     if (outcome?.status === "queued") setEntries((list) => list.filter((entry) => entry.date));

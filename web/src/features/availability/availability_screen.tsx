@@ -63,7 +63,9 @@ export default function AvailabilityScreen() {
     dirty.current = value;
     setUnsaved(value);
   }, []);
-  useUnsavedChangesGuard(unsaved);
+  // The absences card below has its own save; its unsaved entries count as much as the grid's.
+  const [absencesUnsaved, setAbsencesUnsaved] = useState(false);
+  useUnsavedChangesGuard(unsaved || absencesUnsaved);
   const [planned, setPlanned] = useState<readonly number[]>(defaultPlannedWeekdays);
   const plannedRef = useRef(planned);
   plannedRef.current = planned;
@@ -223,7 +225,7 @@ export default function AvailabilityScreen() {
           ? <div className="page-loading" aria-busy="true" aria-label="Wird geladen" />
           : wide
           ? <WeeklyGrid {...gridProps} onHourLabel={onHourLabel} onExtend={onExtend} />
-          : <MobileDayList {...gridProps} />}
+          : <MobileDayList {...gridProps} onExtend={onExtend} />}
         <p className="availability-weekend-note">
           <span className="availability-weekend-swatch" aria-hidden="true" />
           Grau: kein Planungstag der Fahrschule. Dort gespeicherte Zeiten bleiben erhalten.
@@ -242,7 +244,7 @@ export default function AvailabilityScreen() {
         </SaveBar>
       </section>
 
-      <AbsencesCard />
+      <AbsencesCard onUnsaved={setAbsencesUnsaved} />
 
       <Tutorial
         steps={user?.role === "instructor" ? instructorTutorialSteps : studentTutorialSteps}

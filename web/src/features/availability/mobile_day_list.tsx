@@ -1,6 +1,61 @@
 import { useState } from "react";
 import { SlotButton, type SlotLayoutProps } from "./slot_button.tsx";
 import { gridHours, hourLabel, isPlanned, slotKey, weekdayLabels } from "./slots.ts";
+import { useGridKeys } from "./use_grid_keys.ts";
+
+interface ListProps extends SlotLayoutProps {
+  /** Shift+arrow: gives the hour moved to the state of the hour moved from (as in the grid) */
+  onExtend(from: string, to: string): void;
+}
+
+/** The hours sit four to a row (availability.css); the arrow keys follow that layout. */
+const columns = 4;
+const lastRow = Math.ceil(gridHours.length / columns) - 1;
+
+/**
+ * One day's hours as one composite widget, with the desktop grid's keyboard (use_grid_keys.ts):
+ * one Tab stop, arrows, Home/End, Space/Enter, Shift+arrows.
+ */
+function DayHours({ props, day, label }: { props: ListProps; day: number; label: string }) {
+  const keys = useGridKeys({
+    initial: "0-0",
+    lastRow,
+    lastColumn: columns - 1,
+    onExtend: props.onExtend,
+  });
+  return (
+    <div
+      className="availability-hours"
+      role="group"
+      aria-label={`${label}: Stunden`}
+      aria-describedby="availability-list-keys"
+      onKeyDown={keys.onKeyDown}
+      onFocus={keys.onFocus}
+    >
+      {gridHours.map((hour, i) => {
+        const pos = `${Math.floor(i / columns)}-${i % columns}`;
+        return (
+          <SlotButton
+            key={hour}
+            layout={props}
+            day={day}
+            hour={hour}
+            dayLabel={label}
+            className="availability-hour"
+            position={pos}
+            tabIndex={keys.tabIndex(pos)}
+          >
+            {hourLabel(hour)}
+          </SlotButton>
+        );
+      })}
+      <p id="availability-list-keys" className="sr-only">
+        Pfeiltasten bewegen, Leertaste oder Eingabetaste markiert, Umschalt und Pfeiltasten
+        markieren mehrere Stunden.
+      </p>
+    </div>
+  );
+}
 
 function hoursText(count: number): string {
   if (count === 0) return "keine Stunden";
@@ -8,7 +63,7 @@ function hoursText(count: number): string {
 }
 
 /** Phone layout: each weekday a collapsible list of hour buttons in four columns. */
-export function MobileDayList(props: SlotLayoutProps) {
+export function MobileDayList(props: ListProps) {
   const { selection } = props;
   const [open, setOpen] = useState<Set<number>>(() => new Set([0]));
   const toggle = (day: number) =>
@@ -57,20 +112,7 @@ export function MobileDayList(props: SlotLayoutProps) {
               </button>
             </h3>
             <div id={panelId} hidden={!expanded} className="availability-day-panel">
-              <div className="availability-hours">
-                {gridHours.map((hour) => (
-                  <SlotButton
-                    key={hour}
-                    layout={props}
-                    day={day}
-                    hour={hour}
-                    dayLabel={label}
-                    className="availability-hour"
-                  >
-                    {hourLabel(hour)}
-                  </SlotButton>
-                ))}
-              </div>
+              <DayHours props={props} day={day} label={label} />
               <button
                 type="button"
                 className="button button-ghost button-small availability-whole-day"
@@ -82,6 +124,10 @@ export function MobileDayList(props: SlotLayoutProps) {
           </section>
         );
       })}
+      <p id="availability-list-keys" className="sr-only">
+        Pfeiltasten bewegen, Leertaste oder Eingabetaste markiert, Umschalt und Pfeiltasten
+        markieren mehrere Stunden.
+      </p>
     </div>
   );
 }

@@ -7,15 +7,18 @@ export interface TimedStatus {
   tone: "success" | "error" | "info";
 }
 
-/** A status line that disappears after 3 s (spec 02 §9). */
+/**
+ * A status line that disappears after 3 s (spec 02 §9); with `keep` it stays until the next one
+ * (what still blocks a save must not vanish while it is true).
+ */
 export function useTimedStatus() {
   const [status, setStatus] = useState<TimedStatus | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const show = useCallback((text: string, tone: TimedStatus["tone"]) => {
+  const show = useCallback((text: string, tone: TimedStatus["tone"], keep = false) => {
     clearTimeout(timer.current);
     setStatus({ text, tone });
-    timer.current = setTimeout(() => setStatus(null), 3000);
+    if (!keep) timer.current = setTimeout(() => setStatus(null), 3000);
   }, []);
   return { status, show };
 }

@@ -1,11 +1,10 @@
-import { useState } from "react";
-import type { KeyboardEvent } from "react";
 import { SlotButton, type SlotLayoutProps } from "./slot_button.tsx";
+import { useGridKeys } from "./use_grid_keys.ts";
 import { gridHours, hourLabel, isPlanned, slotKey, weekdayLabels } from "./slots.ts";
 
 interface GridProps extends SlotLayoutProps {
   onHourLabel(hour: number): void;
-  /** Shift+arrow: gives the cell moved to the state of the cell moved from */
+  /** Shift+arrow: gives the hour moved to (its slot key) the state of the hour moved from */
   onExtend(from: string, to: string): void;
 }
 
@@ -19,59 +18,16 @@ const lastColumn = weekdayLabels.length;
  * toggles, Shift+arrows extend the marking, Home/End go to the row's ends.
  */
 export function WeeklyGrid(props: GridProps) {
-  const [active, setActive] = useState("1-1");
-  const tab = (pos: string) => (pos === active ? 0 : -1);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    const target = event.target as HTMLElement;
-    const pos = target.dataset.pos;
-    if (!pos) return;
-    const [row, col] = pos.split("-").map(Number);
-    const steps: Record<string, [number, number]> = {
-      ArrowUp: [-1, 0],
-      ArrowDown: [1, 0],
-      ArrowLeft: [0, -1],
-      ArrowRight: [0, 1],
-    };
-    let next: HTMLElement | null = null;
-    const table = event.currentTarget;
-    const at = (r: number, c: number) => table.querySelector<HTMLElement>(`[data-pos="${r}-${c}"]`);
-    if (event.key in steps) {
-      const [dr, dc] = steps[event.key];
-      let r = row + dr;
-      let c = col + dc;
-      // Skip places without a focusable element (the corner, headers of days not planned).
-      while (r >= 0 && r <= lastRow && c >= 0 && c <= lastColumn && !at(r, c)) {
-        r += dr;
-        c += dc;
-      }
-      next = at(r, c);
-    } else if (event.key === "Home") next = at(row, row === 0 ? 1 : 0);
-    else if (event.key === "End") next = at(row, lastColumn);
-    if (!next) return;
-    event.preventDefault();
-    const to = next.dataset.pos!;
-    if (event.shiftKey && row > 0 && col > 0 && to[0] !== "0" && !to.endsWith("-0")) {
-      const [toRow, toCol] = to.split("-").map(Number);
-      props.onExtend(
-        slotKey(col - 1, gridHours[row - 1]),
-        slotKey(toCol - 1, gridHours[toRow - 1]),
-      );
-    }
-    setActive(to);
-    next.focus();
-  };
+  const keys = useGridKeys({ initial: "1-1", lastRow, lastColumn, onExtend: props.onExtend });
+  const tab = keys.tabIndex;
 
   return (
     <div className="availability-grid-wrap" data-tutorial="grid">
       <table
         className="availability-grid"
         aria-describedby="availability-grid-keys"
-        onKeyDown={onKeyDown}
-        onFocus={(e) => {
-          const pos = (e.target as HTMLElement).dataset.pos;
-          if (pos) setActive(pos);
-        }}
+        onKeyDown={keys.onKeyDown}
+        onFocus={keys.onFocus}
       >
         <caption className="sr-only">
           Wöchentliche Verfügbarkeit: Stunden von 07:00 bis 21:00, Montag bis Sonntag

@@ -1,13 +1,11 @@
 import {
   Checkbox,
   DateField,
-  FieldRow,
-  FormSection,
   SelectField,
   TextField,
   TimeField,
 } from "../../components/ui/form_fields.tsx";
-import { germanWeekdayNames, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
+import { germanWeekdayNames } from "../../lib/german_dates.ts";
 import { rangeRow } from "./people_types.ts";
 import { rangeFields, RowsSection, textBinder } from "./person_form.tsx";
 import type { FormPartProps } from "./person_role.ts";
@@ -19,6 +17,7 @@ import {
   maxBreaks,
   type TheoryRow,
 } from "./instructor_types.ts";
+import { WorkWindowsSection } from "./work_windows_section.tsx";
 
 type Props = FormPartProps<InstructorForm>;
 
@@ -63,9 +62,6 @@ export function InstructorPersonalFields({ form, setForm }: Props) {
 
 /** The instructor's sections after the personal data (spec 02 §2). */
 export function InstructorSections({ form, setForm, readOnly }: Props) {
-  function setWork(day: WorkdayKey, patch: { start?: string; end?: string }) {
-    setForm((f) => ({ ...f, work: { ...f.work, [day]: { ...f.work[day], ...patch } } }));
-  }
   function rowsOf<K extends ListKey>(list: K) {
     type Row = InstructorForm[K][number];
     return {
@@ -78,22 +74,11 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
 
   return (
     <>
-      <FormSection title="Wöchentliche Arbeitszeiten" description="Montag bis Freitag">
-        {workdayKeys.map((day, i) => (
-          <FieldRow key={day} label={germanWeekdayNames[i]}>
-            <TimeField
-              label="Beginn"
-              value={form.work[day].start}
-              onChange={(v) => setWork(day, { start: v })}
-            />
-            <TimeField
-              label="Ende"
-              value={form.work[day].end}
-              onChange={(v) => setWork(day, { end: v })}
-            />
-          </FieldRow>
-        ))}
-      </FormSection>
+      <WorkWindowsSection
+        week={form.work}
+        setWeek={(change) => setForm((f) => ({ ...f, work: change(f.work) }))}
+        readOnly={readOnly}
+      />
 
       <RowsSection
         {...rowsOf("breaks")}

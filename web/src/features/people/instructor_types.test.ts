@@ -41,8 +41,8 @@ describe("instructorFormProblem", () => {
 describe("instructorPayload", () => {
   it("drops rows with missing required parts and keeps complete ones", () => {
     const form = filledForm();
-    form.work.monday = { start: "08:00", end: "16:00" };
-    form.work.tuesday = { start: "09:00", end: "" };
+    form.work.monday = [{ key: rowKey(), start: "08:00", end: "16:00" }];
+    form.work.tuesday = [{ key: rowKey(), start: "09:00", end: "" }];
     form.breaks = [
       { key: rowKey(), start: "10:00", end: "10:15" },
       { key: rowKey(), start: "12:00", end: "" },
@@ -60,6 +60,7 @@ describe("instructorPayload", () => {
       phone: "",
       transmission_types: ["manual"],
       monthly_hours_target: 0,
+      work_days: ["monday"],
       work_schedule: [{ day: "monday", start: "08:00", end: "16:00" }],
       breaks: [{ start: "10:00", end: "10:15" }],
       vacation_periods: [],
@@ -75,6 +76,30 @@ describe("instructorPayload", () => {
     });
   });
 });
+
+/** A stored instructor without any times. */
+function instructorFormDetail() {
+  return {
+    id: 4,
+    username: "ines",
+    full_name: "Ines Iske",
+    first_name: "Ines",
+    last_name: "Iske",
+    email: "",
+    phone: "",
+    is_active: true,
+    date_joined: "2027-01-04",
+    profile: { transmission_types: ["manual"], monthly_hours_target: 0 },
+    week_hours: null,
+    utilization: null,
+    today_appointments: 0,
+    work_schedule: [],
+    breaks: [],
+    vacation_periods: [],
+    theory_sessions: [],
+    unavailable_blocks: [],
+  };
+}
 
 describe("instructorFormFromDetail", () => {
   it("shows the stored instructor as typed times, and saving it unchanged sends the same data", () => {
@@ -105,7 +130,7 @@ describe("instructorFormFromDetail", () => {
         description: "Büro",
       }],
     });
-    expect(form.work.tuesday).toEqual({ start: "09:00", end: "17:30" });
+    expect(form.work.tuesday.map(({ start, end }) => `${start}-${end}`)).toEqual(["09:00-17:30"]);
     expect(form.breaks.map(({ start, end }) => `${start}-${end}`)).toEqual(["12:30-13:00"]);
     expect(form.monthly_hours_target).toBe("120");
     expect(instructorPayload(form)).toEqual({
@@ -113,29 +138,22 @@ describe("instructorFormFromDetail", () => {
       last_name: "Mustermann",
       email: "erika@fahrschule.test",
       phone: "0231 1",
-      transmission_types: ["automatic"],
       monthly_hours_target: 120,
-      // Unchanged working times are not sent: the server keeps every stored one (issue 14).
-      breaks: [{ start: "12:30", end: "13:00" }],
-      vacation_periods: [{ start: "2027-07-01", end: "2027-07-14" }],
-      theory_sessions: [{ date: "2027-03-10", start_time: "18:00", end_time: "19:30" }],
-      unavailable_blocks: [{
-        day_of_week: 3,
-        start_time: "15:00",
-        end_time: "16:30",
-        valid_from: "2027-03-01",
-        valid_until: null,
-        description: "Büro",
-      }],
+      // Nothing else: unchanged working times and lists are not sent, the server keeps them.
     });
   });
-  it("sends the working times once one of them changed", () => {
-    const form = emptyInstructorForm();
-    form.workLoaded = JSON.stringify(form.work);
-    expect(instructorPayload(form)).not.toHaveProperty("work_schedule");
-    form.work.monday = { start: "08:00", end: "12:00" };
-    expect(instructorPayload(form).work_schedule).toEqual([
-      { day: "monday", start: "08:00", end: "12:00" },
+  it("sends a list only once it changed", () => {
+    const form = { ...emptyInstructorForm(), loadedParts: null };
+    form.breaks = [{ key: rowKey(), start: "12:00", end: "12:30" }];
+    const loaded = instructorFormFromDetail({
+      ...instructorFormDetail(),
+      breaks: [{ start: "12:00:00", end: "12:30:00" }],
+    });
+    expect(instructorPayload(loaded)).not.toHaveProperty("breaks");
+    loaded.breaks = [...loaded.breaks, { key: rowKey(), start: "15:00", end: "15:15" }];
+    expect(instructorPayload(loaded).breaks).toEqual([
+      { start: "12:00", end: "12:30" },
+      { start: "15:00", end: "15:15" },
     ]);
   });
   it("a working time with only a start blocks saving with a German message", () => {
@@ -144,7 +162,7 @@ describe("instructorFormFromDetail", () => {
     form.last_name = "B";
     form.email = "a@b.de";
     form.manual = true;
-    form.work.wednesday = { start: "08:00", end: "" };
+    form.work.wednesday = [{ key: rowKey(), start: "08:00", end: "" }];
     expect(instructorFormProblem(form)).toBe(
       "Arbeitszeit Mittwoch: Bitte geben Sie auch das Ende an oder leeren Sie die Zeile. Es wurde nichts gespeichert.",
     );

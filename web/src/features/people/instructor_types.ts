@@ -1,18 +1,19 @@
-import {
-  germanWeekdayNames,
-  shortTime,
-  type WorkdayKey,
-  workdayKeys,
-} from "../../lib/german_dates.ts";
+import { shortTime } from "../../lib/german_dates.ts";
 import {
   completeRanges,
   incompleteRangeProblem,
   person,
-  perWorkday,
   rangeRows,
   rowKey,
 } from "./people_types.ts";
 import type { PersonFields, PersonRow, RangeRow } from "./people_types.ts";
+import {
+  emptyWorkWeek,
+  type WorkWeek,
+  workWeekFromSchedule,
+  workWeekPayload,
+  workWeekProblem,
+} from "./work_windows.ts";
 
 /** A row of GET /api/admin/users/?role=instructor. */
 export interface InstructorRow extends PersonRow {
@@ -68,13 +69,19 @@ export interface InstructorForm extends PersonFields {
   automatic: boolean;
   manual: boolean;
   monthly_hours_target: string;
-  work: Record<WorkdayKey, { start: string; end: string }>;
+  /** every window of every weekday (work_windows.ts) */
+  work: WorkWeek;
   /**
-   * The working times as loaded (JSON), or null for a new instructor: unchanged ones are not sent,
-   * so a save of the phone number leaves every stored working time (Saturday's, a second window of
-   * a day, the instructor's own grid) as it is.
+   * The working times as loaded, or null for a new instructor: only days that changed are sent,
+   * so a save of the phone number leaves every stored working time as it is.
    */
-  workLoaded: string | null;
+  workLoaded: WorkWeek | null;
+  /**
+   * The other lists as loaded (JSON of their payload part), or null for a new instructor: an
+   * unchanged list is not sent, so a save of the phone number rewrites no row and does not bump
+   * the version an instructor's open screen holds.
+   */
+  loadedParts: Record<string, string> | null;
   breaks: RangeRow[];
   vacations: RangeRow[];
   theory: TheoryRow[];
@@ -84,8 +91,6 @@ export interface InstructorForm extends PersonFields {
 /** At most 2 breaks (spec 02 §5). */
 export const maxBreaks = 2;
 
-const emptyWeek = () => perWorkday(() => ({ start: "", end: "" }));
-
 /** A blank form for a new instructor. */
 export function emptyInstructorForm(): InstructorForm {
   return {
@@ -93,8 +98,9 @@ export function emptyInstructorForm(): InstructorForm {
     automatic: false,
     manual: false,
     monthly_hours_target: "",
-    work: emptyWeek(),
+    work: emptyWorkWeek(),
     workLoaded: null,
+    loadedParts: null,
     breaks: [],
     vacations: [],
     theory: [],
@@ -123,21 +129,16 @@ export function emptyBlock(): BlockRow {
 /** The form filled from the stored instructor. */
 export function instructorFormFromDetail(detail: InstructorDetail): InstructorForm {
   const types = detail.profile?.transmission_types ?? [];
-  const work = emptyWeek();
-  for (const row of detail.work_schedule ?? []) {
-    if (row.day in work) {
-      work[row.day as WorkdayKey] = { start: shortTime(row.start), end: shortTime(row.end) };
-    }
-  }
-  return {
+  const form: InstructorForm = {
     ...person.fromDetail(detail),
     automatic: types.includes("automatic"),
     manual: types.includes("manual"),
     monthly_hours_target: detail.profile?.monthly_hours_target
       ? String(detail.profile.monthly_hours_target)
       : "",
-    work,
-    workLoaded: JSON.stringify(work),
+    work: workWeekFromSchedule(detail.work_schedule),
+    workLoaded: workWeekFromSchedule(detail.work_schedule),
+    loadedParts: null,
     breaks: rangeRows(detail.breaks, shortTime),
     vacations: rangeRows(detail.vacation_periods),
     theory: (detail.theory_sessions ?? []).map((t) => ({
@@ -156,6 +157,7 @@ export function instructorFormFromDetail(detail: InstructorDetail): InstructorFo
       description: b.description ?? "",
     })),
   };
+  return { ...form, loadedParts: listParts(form) };
 }
 
 /** The client checks of spec 02 §5, in the order the form shows them; '' when all is well. */
@@ -165,13 +167,7 @@ export function instructorFormProblem(form: InstructorForm): string {
   if (!form.automatic && !form.manual) {
     return "Bitte wählen Sie mindestens einen Getriebe-Typ aus.";
   }
-  const incomplete = workdayKeys.map((day, i) =>
-    incompleteRangeProblem(
-      [{ key: 0, ...form.work[day] }],
-      `Arbeitszeit ${germanWeekdayNames[i]}`,
-    )
-      .replace(/ 1:/, ":")
-  ).find(Boolean) || incompleteRangeProblem(form.breaks, "Pause") ||
+  const incomplete = workWeekProblem(form.work) || incompleteRangeProblem(form.breaks, "Pause") ||
     incompleteRangeProblem(form.vacations, "Urlaub");
   if (incomplete) return incomplete;
   const target = form.monthly_hours_target.trim();
@@ -181,20 +177,13 @@ export function instructorFormProblem(form: InstructorForm): string {
   return "";
 }
 
-/** The save/create payload of spec 02 §3; rows with missing required parts are dropped. */
-export function instructorPayload(form: InstructorForm) {
+/** The lists the form saves besides the person and the working times, in the payload's shape. */
+function listPayload(form: InstructorForm) {
   return {
-    ...person.payload(form),
     transmission_types: [
       ...(form.automatic ? ["automatic"] : []),
       ...(form.manual ? ["manual"] : []),
     ],
-    monthly_hours_target: Number(form.monthly_hours_target.trim() || 0),
-    ...(form.workLoaded === JSON.stringify(form.work) ? {} : {
-      work_schedule: workdayKeys
-        .filter((day) => form.work[day].start && form.work[day].end)
-        .map((day) => ({ day, start: form.work[day].start, end: form.work[day].end })),
-    }),
     breaks: completeRanges(form.breaks),
     vacation_periods: completeRanges(form.vacations),
     theory_sessions: form.theory
@@ -210,5 +199,34 @@ export function instructorPayload(form: InstructorForm) {
         valid_until: b.valid_until || null,
         description: b.description.trim(),
       })),
+  };
+}
+
+type ListParts = ReturnType<typeof listPayload>;
+
+/** Each list's payload part as JSON, to tell later which of them the user changed. */
+function listParts(form: InstructorForm): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(listPayload(form)).map(([key, value]) => [key, JSON.stringify(value)]),
+  );
+}
+
+/**
+ * The save/create payload of spec 02 §3; rows with missing required parts are dropped. On a save,
+ * only the lists and working days that changed are sent (the server keeps what is not sent).
+ */
+export function instructorPayload(form: InstructorForm) {
+  const lists = listPayload(form);
+  const loaded = form.loadedParts;
+  const changed = Object.fromEntries(
+    Object.entries(lists).filter(([key, value]) =>
+      !loaded || loaded[key] !== JSON.stringify(value)
+    ),
+  ) as Partial<ListParts>;
+  return {
+    ...person.payload(form),
+    monthly_hours_target: Number(form.monthly_hours_target.trim() || 0),
+    ...workWeekPayload(form.work, form.workLoaded),
+    ...changed,
   };
 }

@@ -133,11 +133,15 @@ describe("studentFormFromDetail", () => {
       school_name: "Gymnasium Süd",
       license_class: "B",
     });
-    expect(payload.school_schedule).toEqual([{
+    // Unchanged school times and vacations are not sent: the server keeps them as stored.
+    expect(payload).not.toHaveProperty("school_schedule");
+    expect(payload).not.toHaveProperty("vacation_periods");
+    form.week.tuesday.arrival = "14:30";
+    expect(studentUpdatePayload(form).school_schedule).toEqual([{
       day_of_week: 2,
       school_start: "08:00",
       school_end: "13:00",
-      arrival_time: "14:00",
+      arrival_time: "14:30",
       free_periods: [
         { start: "09:00", end: "09:45" },
         { start: "10:00", end: "10:45" },

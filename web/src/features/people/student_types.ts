@@ -77,6 +77,12 @@ export interface StudentForm extends PersonFields {
   available_in_holidays: "ja" | "nein";
   week: Record<WorkdayKey, DayPlan>;
   vacations: RangeRow[];
+  /**
+   * The school times and vacations as loaded (JSON of their payload part), or null for a new
+   * student: an unchanged part is not sent, so a save of the phone number rewrites no row and
+   * does not bump the version her open grid holds.
+   */
+  loadedParts: Record<string, string> | null;
 }
 
 const emptyWeek = () =>
@@ -93,6 +99,7 @@ export function emptyStudentForm(): StudentForm {
     available_in_holidays: "ja",
     week: emptyWeek(),
     vacations: [],
+    loadedParts: null,
   };
 }
 
@@ -110,7 +117,7 @@ export function studentFormFromDetail(detail: StudentDetail): StudentForm {
       free: rangeRows((day.free_periods ?? []).slice(0, maxFreePeriods), shortTime),
     };
   }
-  return {
+  const form: StudentForm = {
     ...person.fromDetail(detail),
     phone: meta.phone ?? detail.phone ?? "",
     school_name: meta.school_name ?? "",
@@ -120,7 +127,14 @@ export function studentFormFromDetail(detail: StudentDetail): StudentForm {
     available_in_holidays: meta.available_in_holidays === "nein" ? "nein" : "ja",
     week,
     vacations: rangeRows(detail.vacation_periods),
+    loadedParts: null,
   };
+  return { ...form, loadedParts: partsJson(timesPayload(form)) };
+}
+
+/** Each part's JSON, to tell later which of them the user changed. */
+function partsJson(parts: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, JSON.stringify(v)]));
 }
 
 /** The validation message when nothing makes the student plannable (spec 02 §5). */
@@ -181,10 +195,26 @@ export function studentCreatePayload(form: StudentForm) {
   };
 }
 
-/** The admin update payload: days without any data are left out, incomplete rows dropped. */
+/**
+ * The admin update payload: days without any data are left out, incomplete rows dropped; the
+ * school times and the vacations only when they changed (the server keeps what is not sent).
+ */
 export function studentUpdatePayload(form: StudentForm) {
+  const parts = timesPayload(form);
+  const loaded = form.loadedParts;
   return {
     ...personAndSchool(form),
+    ...Object.fromEntries(
+      Object.entries(parts).filter(([key, value]) =>
+        !loaded || loaded[key] !== JSON.stringify(value)
+      ),
+    ),
+  } as ReturnType<typeof personAndSchool> & Partial<typeof parts>;
+}
+
+/** The school times and vacations of the update payload. */
+function timesPayload(form: StudentForm) {
+  return {
     school_schedule: workdayKeys
       .map((day, i) => {
         const plan = form.week[day];

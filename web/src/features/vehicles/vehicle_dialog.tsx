@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { RadioGroup, TextField } from "../../components/ui/form_fields.tsx";
 import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api } from "../../lib/api.ts";
+import { api, ApiError } from "../../lib/api.ts";
 
 interface Props {
   /** The vehicle to edit; without it the dialog adds a new one. */
@@ -22,13 +22,25 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
   const { saving, problem, setProblem, submit } = useDialogSubmit(
     vehicle ? "Fehler beim Speichern des Fahrzeugs" : "Fehler beim Hinzufügen des Fahrzeugs",
   );
+  // The server's refusal of a gearbox change (future lessons need the old one) belongs to
+  // 'Getriebe', not to the plate where the dialog's other problems are shown.
+  const [gearboxProblem, setGearboxProblem] = useState("");
 
   function send(event: FormEvent) {
     event.preventDefault();
+    setGearboxProblem("");
     void submit(name.trim() ? "" : "Bitte geben Sie das Kennzeichen ein.", async () => {
       const body = { name: name.trim(), transmission };
       if (vehicle) {
-        const answer = await api.put<{ message: string }>(`/admin/vehicles/${vehicle.id}/`, body);
+        let answer: { message: string };
+        try {
+          answer = await api.put<{ message: string }>(`/admin/vehicles/${vehicle.id}/`, body);
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.code !== "vehicle_in_use") throw error;
+          setGearboxProblem(error.message);
+          toast.show(error.message, "error", 5000);
+          return;
+        }
         toast.show(answer.message, "success", 3000);
       } else {
         const answer = await api.post<{ name: string }>("/admin/vehicles/add/", body);
@@ -71,7 +83,11 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
         legend="Getriebe"
         name="vehicle-transmission"
         value={transmission}
-        onChange={setTransmission}
+        onChange={(value) => {
+          setTransmission(value);
+          setGearboxProblem("");
+        }}
+        error={gearboxProblem}
         options={[
           { value: "manual", label: "Schaltgetriebe" },
           { value: "automatic", label: "Automatik" },
