@@ -158,6 +158,9 @@ class SoftSearch {
   private studentDay: Int32Array;
   private vehUse: Int32Array[] | null;
   private tally: StudentInstructorTally;
+  /** Per day, a counter of changes there, and its value when reassignDay last found nothing. */
+  private dayVersion: Int32Array;
+  private dayTried: Int32Array;
   private months: MonthInstructorTally;
   private given: Int32Array;
   private goal: Float64Array;
@@ -201,6 +204,8 @@ class SoftSearch {
     this.instrDay = new Int32Array(nI * days);
     this.instrWeek = new Int32Array(nI * model.weeks);
     this.studentDay = new Int32Array(nS * days);
+    this.dayVersion = new Int32Array(days);
+    this.dayTried = new Int32Array(days).fill(-1);
     this.vehUse = model.vehicleCap ? [new Int32Array(this.H), new Int32Array(this.H)] : null;
     this.given = new Int32Array(nI);
     this.goal = new Float64Array(nI);
@@ -296,6 +301,7 @@ class SoftSearch {
     this.instrDay[i * m.days + l.day] += sign;
     this.instrWeek[i * m.weeks + m.weekOfDay[l.day]] += sign;
     this.studentDay[s * m.days + l.day] += sign;
+    this.dayVersion[l.day]++;
     if (this.vehUse) this.vehUse[T_INDEX[l.transmission]][k] += sign;
     this.tally.add(s, i, sign);
     this.total += this.months.add(s, l.day, i, sign);
@@ -528,6 +534,8 @@ class SoftSearch {
    */
   reassignDay(d: number): number {
     const { H, nI } = this, m = this.model;
+    // A day where nothing changed since its last try gives the same answer.
+    if (this.dayTried[d] === this.dayVersion[d]) return 0;
     const rows: number[] = [], cols: number[] = [];
     for (let i = 0; i < nI; i++) {
       for (let h = 0; h < 24; h++) {
@@ -564,6 +572,7 @@ class SoftSearch {
     });
     if (ok && this.total < before - EPS) return 1;
     if (ok) this.undo();
+    this.dayTried[d] = this.dayVersion[d];
     return 0;
   }
 

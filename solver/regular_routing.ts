@@ -101,9 +101,12 @@ export function routeToRegulars(
     instructor: number;
     k: number;
   }[] = [];
-  // The instructors each student drives with now: opened after the regular's places, so lessons
-  // that cannot be with the regular stay with someone the student knows. The current plan uses
-  // only these, so every lesson finds a place again.
+  // Opened after the regular's places: the second instructor's (the one with most of the
+  // student's other lessons), then the student's own current places, so every lesson finds a
+  // place again (the current plan is one such flow). Other instructors' places are left out: the
+  // search that follows finds those, and the flow stays small.
+  const ownerOf = new Int32Array(net.nodes).fill(-1);
+  for (const { L, node } of places) ownerOf[node] = lessons[L].student;
   const nI = model.instance.instructors.length;
   const tally = new Int32Array(nS * nI);
   for (const L of movable) tally[lessons[L].student * nI + lessons[L].instructor]++;
@@ -119,7 +122,9 @@ export function routeToRegulars(
   const familiar: number[] = [], seconds: number[] = [];
   const link = (from: number, s: number, lesson: number, t: number, k: number) => {
     for (const p of bySlot.get(t * H + k) ?? []) {
-      if (p.instructor !== regular[s] && !tally[s * nI + p.instructor]) continue;
+      if (p.instructor !== regular[s] && p.instructor !== second[s] && ownerOf[p.node] !== s) {
+        continue;
+      }
       const e = net.addEdge(from, p.node, 1);
       studentEdges.push({ edge: e, student: s, lesson, instructor: p.instructor, k });
       if (p.instructor === regular[s]) continue;
