@@ -85,11 +85,10 @@ export function routeToRegulars(
     places.push({ L, node });
   }
   // Places by (transmission, slot) for the students' edges.
-  const bySlot = new Map<number, { instructor: number; node: number }[]>();
+  const bySlot: ({ instructor: number; node: number }[] | undefined)[] = new Array(2 * H);
   for (const { L, node } of places) {
     const l = lessons[L], k = (l.transmission === "manual" ? 0 : 1) * H + slot(l.day, l.hour);
-    if (!bySlot.has(k)) bySlot.set(k, []);
-    bySlot.get(k)!.push({ instructor: l.instructor, node });
+    (bySlot[k] ??= []).push({ instructor: l.instructor, node });
   }
   const ownLessons: number[][] = Array.from({ length: nS }, () => []);
   for (const L of movable) ownLessons[lessons[L].student].push(L);
@@ -121,7 +120,7 @@ export function routeToRegulars(
   });
   const familiar: number[] = [], seconds: number[] = [];
   const link = (from: number, s: number, lesson: number, t: number, k: number) => {
-    for (const p of bySlot.get(t * H + k) ?? []) {
+    for (const p of bySlot[t * H + k] ?? []) {
       if (p.instructor !== regular[s] && p.instructor !== second[s] && ownerOf[p.node] !== s) {
         continue;
       }
@@ -155,7 +154,7 @@ export function routeToRegulars(
       let dayNode = -1;
       for (let h = 0; h < 24; h++) {
         const k = slot(d, h);
-        if (!model.studentFree[s][k] || !bySlot.has(t * H + k)) continue;
+        if (!model.studentFree[s][k] || !bySlot[t * H + k]) continue;
         if (dayNode < 0) {
           dayNode = net.addNode();
           net.addEdge(sNode, dayNode, cap);
