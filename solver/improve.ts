@@ -56,7 +56,7 @@ const T_INDEX = { manual: 0, automatic: 1 } as const;
 /**
  * Rounds of (route lessons to the regular instructors, local search). The second round starts
  * from regulars the first search settled on (the instructor with most lessons) and lowered the
- * instructors per month on mega from 1.55 to 1.44; a third gained 0.03 for another full search.
+ * instructors per month on mega from 1.55 to 1.45; a third gained about 0.03 for another full search.
  */
 const REGULAR_ROUNDS = 2;
 
