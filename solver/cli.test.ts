@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { summaryLine } from "./cli.ts";
+import { continuityLines, summaryLine } from "./cli.ts";
 import type { PlanStats } from "./plan_format.ts";
 
 const base: PlanStats = {
@@ -13,6 +13,7 @@ const base: PlanStats = {
   bestMinShare: 0.6,
   shareStdDev: 0,
   avgInstructorsPerStudent: 1,
+  instructorsPerMonth: 1,
   preferredTimesShare: 1,
   preferredInstructorShare: 1,
   workloadWithinTolerance: 1,
@@ -37,4 +38,19 @@ Deno.test("cli summary: below the bound it names the gap and the share bound, no
     summaryLine({ ...open, upperBound: 413, lessonsGap: 1 }, 0),
     /höchstens 1 Fahrstunde mehr/,
   );
+});
+
+Deno.test("cli continuity: the average and per student the Stammfahrlehrer and instructors per month", () => {
+  const lines = continuityLines({
+    stats: { ...base, instructorsPerMonth: 1.4166 },
+    continuity: [
+      { student: "S1", regularInstructor: "I2", regularShare: 0.75, instructorsPerMonth: 1.5 },
+      { student: "S2", regularInstructor: null, regularShare: 0, instructorsPerMonth: 0 },
+    ],
+  });
+  assert.deepEqual(lines, [
+    "Fahrlehrer pro Monat (Mittel über Fahrschüler und Monate mit Fahrstunden): 1,42",
+    "S1: Stammfahrlehrer I2 (75,0 % der Fahrstunden), Fahrlehrer pro Monat 1,50",
+    "S2: keine Fahrstunden",
+  ]);
 });

@@ -1,6 +1,6 @@
 /** deno task plan <instance.json> [--out plan.json] [--time-limit SECONDS] */
 import { InstanceError, parseInstance } from "./instance.ts";
-import { plan, type PlanStats } from "./plan.ts";
+import { type Plan, plan, type PlanStats } from "./plan.ts";
 
 const percent = (x: number) => `${(x * 100).toFixed(1).replace(".", ",")} %`;
 
@@ -21,6 +21,24 @@ export function summaryLine(s: PlanStats, openNeeds: number): string {
   return `${lessons}; ${share}; ${openNeeds} offene Bedarfe, ${
     s.seconds.toFixed(2).replace(".", ",")
   } s`;
+}
+
+const decimal = (x: number) => x.toFixed(2).replace(".", ",");
+
+/** The German continuity report: the average instructors per month, then per student the Stammfahrlehrer. */
+export function continuityLines(p: Pick<Plan, "stats" | "continuity">): string[] {
+  return [
+    `Fahrlehrer pro Monat (Mittel über Fahrschüler und Monate mit Fahrstunden): ${
+      decimal(p.stats.instructorsPerMonth)
+    }`,
+    ...p.continuity.map((c) =>
+      c.regularInstructor === null
+        ? `${c.student}: keine Fahrstunden`
+        : `${c.student}: Stammfahrlehrer ${c.regularInstructor} (${
+          percent(c.regularShare)
+        } der Fahrstunden), Fahrlehrer pro Monat ${decimal(c.instructorsPerMonth)}`
+    ),
+  ];
 }
 
 function fail(message: string): never {
@@ -71,4 +89,5 @@ if (import.meta.main) {
   if (out) await Deno.writeTextFile(out, body);
   else await Deno.stdout.write(new TextEncoder().encode(body));
   console.error(summaryLine(result.stats, result.unplanned.length));
+  console.error(continuityLines(result).join("\n"));
 }

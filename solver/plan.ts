@@ -19,6 +19,7 @@ import { buildModel } from "./model.ts";
 import { buildNetwork } from "./network.ts";
 import { bestRestriction, withRestrictedBreakWindows } from "./two_hour_breaks.ts";
 import { measureQuality } from "./quality.ts";
+import { continuityReport } from "./continuity_report.ts";
 import { reasoner } from "./reasons.ts";
 import { repairUntilValid } from "./repair.ts";
 import { TRANSMISSIONS } from "./rules/needs.ts";
@@ -201,6 +202,12 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       variables: total,
       seconds: Math.round(performance.now() - started) / 1000,
     },
+    continuity: continuityReport(instance, appointments).students.map((c) => ({
+      student: c.student,
+      regularInstructor: c.regularInstructor,
+      regularShare: c.regularShare,
+      instructorsPerMonth: c.instructorsPerMonth,
+    })),
   };
   step(100, "Fertig", total);
   return result;

@@ -32,6 +32,11 @@ export type PlanStats = {
   bestMinShare?: number;
   shareStdDev: number;
   avgInstructorsPerStudent: number;
+  /**
+   * Distinct instructors a student meets per calendar month, averaged over the student-months
+   * with at least one lesson (continuity_report.ts).
+   */
+  instructorsPerMonth: number;
   preferredTimesShare: number;
   preferredInstructorShare: number;
   workloadWithinTolerance: number;
@@ -48,4 +53,14 @@ export interface Plan {
     reason: string;
   }[];
   stats: PlanStats;
+  /** Per student the regular instructor (Stammfahrlehrer) and the instructors met per month. */
+  continuity: {
+    student: string;
+    /** The instructor with most of the student's lessons; null without lessons. */
+    regularInstructor: string | null;
+    /** Share of the student's lessons with the regular instructor. */
+    regularShare: number;
+    /** Distinct instructors per calendar month with a lesson, averaged over those months. */
+    instructorsPerMonth: number;
+  }[];
 }

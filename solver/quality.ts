@@ -1,4 +1,5 @@
 /** The quality measures of FORMAT.md for a valid plan, computed from the plan alone. */
+import { continuityReport } from "./continuity_report.ts";
 import type { Instance } from "./instance.ts";
 import { buildModel, type Model, slot } from "./model.ts";
 import type { Plan } from "./plan_format.ts";
@@ -9,6 +10,8 @@ export interface Quality {
   minShare: number;
   shareStdDev: number;
   avgInstructorsPerStudent: number;
+  /** Distinct instructors per student and calendar month (continuity_report.ts). */
+  instructorsPerMonth: number;
   preferredTimesShare: number;
   preferredInstructorShare: number;
   workloadWithinTolerance: number;
@@ -71,6 +74,7 @@ export function measureQuality(
     minShare: shares.length ? Math.min(...shares) : 1,
     shareStdDev: std,
     avgInstructorsPerStudent: avgInstructors,
+    instructorsPerMonth: continuityReport(instance, apps).instructorsPerMonth,
     preferredTimesShare: prefTotal ? prefIn / prefTotal : 1,
     preferredInstructorShare: instTotal ? instIn / instTotal : 1,
     workloadWithinTolerance: targeted ? within / targeted : 1,

@@ -33,3 +33,15 @@ export function continuityCostOfTally(
 ): number {
   return weight * (Math.max(0, distinct - 1) + CONTINUITY_SLOPE * (total - most));
 }
+
+/**
+ * Share of the weight charged per instructor beyond the first that a student meets in one
+ * calendar month (the figure a driving school watches, continuity_report.ts), on top of the
+ * horizon-wide cost above, so a second instructor is pushed into as few months as possible.
+ */
+export const MONTH_SHARE = 1;
+
+/** Search cost of one student-month with `distinct` instructors. */
+export function monthContinuityCost(distinct: number, weight: number): number {
+  return weight * MONTH_SHARE * Math.max(0, distinct - 1);
+}
