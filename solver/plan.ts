@@ -48,6 +48,12 @@ export interface PlanOptions {
   exactRepair?: boolean;
   /** Time the exact repair may take at most (default 2 s; never more than half the time limit). */
   exactRepairSeconds?: number;
+  /**
+   * Time the soft-preference search may take at most (default 3 s; it converges earlier on every
+   * example on a quiet machine). Tests on a loaded machine give more so the result does not
+   * depend on the load.
+   */
+  searchSeconds?: number;
 }
 
 /** Thrown when shouldCancel() answers true. */
@@ -141,7 +147,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
 
   step(80, "Wünsche werden berücksichtigt", Math.round(total * 0.8));
   const search = improveSoftPreferences(model, lessons, fixedPairs, {
-    deadline: searchDeadline(started, options.timeLimitSeconds),
+    deadline: searchDeadline(started, options.timeLimitSeconds, options.searchSeconds),
     checkCancel: () => {
       if (options.shouldCancel?.()) throw new PlanCancelled();
     },
@@ -268,8 +274,8 @@ function lowestShareOf(instance: Instance, lessons: { student: number }[]): numb
 const DEFAULT_SEARCH_SECONDS = 3;
 
 /** When the soft-preference search must stop: before the limit, leaving room for vehicles and reasons. */
-function searchDeadline(started: number, limitSeconds?: number): number {
-  const own = performance.now() + DEFAULT_SEARCH_SECONDS * 1000;
+function searchDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
+  const own = performance.now() + (ownSeconds ?? DEFAULT_SEARCH_SECONDS) * 1000;
   if (!limitSeconds) return own;
   return Math.min(own, started + limitSeconds * 1000 * 0.9 - 50);
 }
