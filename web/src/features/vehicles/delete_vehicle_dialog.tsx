@@ -26,6 +26,8 @@ interface Props {
 export function DeleteVehicleDialog({ vehicle, others, onClose, onDeleted }: Props) {
   const toast = useToast();
   const [target, setTarget] = useState("");
+  // A lesson keeps its gearbox: only a vehicle with the same one can take it over.
+  const takers = others.filter((other) => other.transmission === vehicle.transmission);
   const { saving, problem, setProblem, submit } = useDialogSubmit(
     "Fehler beim Löschen des Fahrzeugs",
   );
@@ -66,7 +68,10 @@ export function DeleteVehicleDialog({ vehicle, others, onClose, onDeleted }: Pro
           if (problem) setProblem("");
         }}
         placeholder
-        options={others.map((other) => ({
+        hint={takers.length === 0
+          ? `Kein anderes Fahrzeug mit ${transmissionLabel(vehicle.transmission)} vorhanden.`
+          : undefined}
+        options={takers.map((other) => ({
           value: String(other.id),
           label: `${other.name} (${transmissionLabel(other.transmission)})`,
         }))}
