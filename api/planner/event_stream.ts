@@ -20,8 +20,15 @@ export function plannerEventStream(c: Context<AppEnv>): Response {
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let open = true;
-      let keepalive: ReturnType<typeof setInterval> | undefined;
       let unsubscribe = () => {};
+      const keepalive = setInterval(async () => {
+        write(": still here\n\n");
+        if (!tokenHash) return end();
+        const session = await userForSession(sql, tokenHash).catch(() => "unknown" as const);
+        // A passing database error is no sign-out: the next check decides.
+        if (session === "unknown") return;
+        if (!session || session.user.role !== "admin") end();
+      }, KEEPALIVE_MS);
       const end = () => {
         if (!open) return;
         open = false;
@@ -52,14 +59,6 @@ export function plannerEventStream(c: Context<AppEnv>): Response {
         return end();
       }
       if (!open) return unsubscribe();
-      keepalive = setInterval(async () => {
-        write(": still here\n\n");
-        if (!tokenHash) return end();
-        const session = await userForSession(sql, tokenHash).catch(() => "unknown" as const);
-        // A passing database error is no sign-out: the next check decides.
-        if (session === "unknown") return;
-        if (!session || session.user.role !== "admin") end();
-      }, KEEPALIVE_MS);
     },
     // The client went away (tab closed, EventSource.close(), network gone).
     cancel() {

@@ -1,8 +1,9 @@
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
 import { connect } from "../../db/connection.ts";
-import { type PlannerProgress, plannerProgressSchema } from "../../common/contract/planner_progress.ts";
+import { plannerProgressSchema } from "../../common/contract/planner_progress.ts";
 import { plannerEventHub } from "./events.ts";
+import { ProgressEventReader } from "../testing/sse_reader.ts";
 
 const t = await createTestApp("planner_events");
 await insertUser(t.sql, { username: "chef", role: "admin" });
@@ -22,41 +23,6 @@ async function admin() {
   return client;
 }
 
-/** Reads `event: progress` messages of an SSE body as they come. */
-class EventReader {
-  private reader: ReadableStreamDefaultReader<Uint8Array>;
-  private decoder = new TextDecoder();
-  private buffer = "";
-  constructor(body: ReadableStream<Uint8Array>) {
-    this.reader = body.getReader();
-  }
-
-  /** The next progress event satisfying `wanted`, with the time it was read. */
-  async next(
-    wanted: (p: PlannerProgress) => boolean = () => true,
-  ): Promise<{ progress: PlannerProgress; at: number }> {
-    for (;;) {
-      let cut: number;
-      while ((cut = this.buffer.indexOf("\n\n")) >= 0) {
-        const block = this.buffer.slice(0, cut);
-        this.buffer = this.buffer.slice(cut + 2);
-        const lines = block.split("\n");
-        if (!lines.includes("event: progress")) continue;
-        const data = lines.filter((l) => l.startsWith("data: ")).map((l) => l.slice(6)).join("\n");
-        const progress = JSON.parse(data) as PlannerProgress;
-        if (wanted(progress)) return { progress, at: performance.now() };
-      }
-      const { value, done } = await this.reader.read();
-      if (done) throw new Error("Stream endete vor dem erwarteten Ereignis");
-      this.buffer += this.decoder.decode(value, { stream: true });
-    }
-  }
-
-  cancel() {
-    return this.reader.cancel();
-  }
-}
-
 Deno.test("only admins may open the planner stream", async () => {
   const anonymous = await t.client().get("/api/admin/planner-events/");
   assertEquals(anonymous.status, 401);
@@ -74,7 +40,7 @@ Deno.test("a worker's committed job update reaches an open stream", async () => 
   const res = await client.get("/api/admin/planner-events/");
   assertEquals(res.status, 200);
   assert(res.headers.get("content-type")?.startsWith("text/event-stream"));
-  const events = new EventReader(res.body!);
+  const events = new ProgressEventReader(res.body!);
   const first = await events.next();
   assertContract(plannerProgressSchema, first.progress);
   assertEquals(first.progress.status, "idle");
@@ -125,14 +91,16 @@ Deno.test("50 streams opened and closed leave no listener and no connection behi
     );
   for (let i = 0; i < 50; i++) {
     const res = await client.get("/api/admin/planner-events/");
-    const events = new EventReader(res.body!);
+    const events = new ProgressEventReader(res.body!);
     await events.next();
     await events.cancel();
   }
   // 50 at once, too, closed together.
   const open = await Promise.all(
     Array.from({ length: 50 }, async () => {
-      const events = new EventReader((await client.get("/api/admin/planner-events/")).body!);
+      const events = new ProgressEventReader(
+        (await client.get("/api/admin/planner-events/")).body!,
+      );
       await events.next();
       return events;
     }),
