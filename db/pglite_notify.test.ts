@@ -36,6 +36,12 @@ Deno.test("the embedded database forwards NOTIFY to the clients that LISTEN", as
     await until(() => solverGot.length === 4);
     assertEquals(solverGot.includes("4"), true);
     assertEquals(apiGot, ["1", "2"]);
+    // Listening again on the same pool: postgres.js reuses its prepared LISTEN (Bind, no Parse).
+    const again = await api.listen("planner_job_events", (x) => apiGot.push(x));
+    await writer`select pg_notify('planner_job_events', '5')`;
+    await until(() => apiGot.length === 3);
+    assertEquals(apiGot, ["1", "2", "5"]);
+    await again.unlisten();
     // The writer, listening on nothing, got no stray notification in its answers and still works.
     assertEquals((await writer`select 1 as one`)[0].one, 1);
   } finally {

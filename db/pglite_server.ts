@@ -25,6 +25,8 @@ export class PgliteServer {
   /** channel -> the clients that listen on it. */
   private listeners = new Map<string, Set<Socket>>();
   private relisten = false;
+  /** Per client: its prepared statements that LISTEN or UNLISTEN, run again by a Bind alone. */
+  private prepared = new WeakMap<Socket, Map<string, [boolean, string][]>>();
 
   constructor(private db: PGlite) {}
 
@@ -111,16 +113,17 @@ export class PgliteServer {
     const out = this.routeNotifications(concat(...parts), socket);
     if (out.length && socket.writable) socket.write(out);
     const idle = endsIdle(out);
-    for (const [unlisten, channel] of listenStatements(message)) {
+    const statements = this.listenStatementsOf(message, socket);
+    for (const [unlisten, channel] of statements) {
       const set = this.listeners.get(channel) ?? new Set<Socket>();
       this.listeners.set(channel, set);
       if (!unlisten) set.add(socket);
-      else if (channel === "*") for (const each of this.listeners.values()) each.delete(socket);
+      else if (channel === "*") { for (const each of this.listeners.values()) each.delete(socket); }
       else set.delete(socket);
     }
     // A client's UNLISTEN ended the one session's LISTEN; whoever else still listens needs it,
     // given back once the session is idle (a Parse is answered before its Sync).
-    if (listenStatements(message).some(([unlisten]) => unlisten)) this.relisten = true;
+    if (statements.some(([unlisten]) => unlisten)) this.relisten = true;
     if (idle && this.relisten) {
       this.relisten = false;
       for (const [channel, set] of this.listeners) {
@@ -128,6 +131,32 @@ export class PgliteServer {
       }
     }
     if (idle) this.release(id);
+  }
+
+  /**
+   * The LISTEN/UNLISTEN a message runs: a simple query's own, or at a Bind those of the statement
+   * it binds (postgres.js prepares `listen "name"` once and binds it again on a second listen).
+   */
+  private listenStatementsOf(message: Uint8Array, socket: Socket): [boolean, string][] {
+    if (message[0] === 0x51) return listenStatements(queryText(message));
+    let prepared = this.prepared.get(socket);
+    if (!prepared) this.prepared.set(socket, prepared = new Map());
+    if (message[0] === 0x50) { // Parse: name\0 query\0 ...
+      const nameEnd = message.indexOf(0, 5);
+      const name = new TextDecoder().decode(message.subarray(5, nameEnd));
+      const found = listenStatements(queryText(message));
+      if (found.length) prepared.set(name, found);
+      else prepared.delete(name);
+      return [];
+    }
+    if (message[0] === 0x42) { // Bind: portal\0 statement\0 ...
+      const portalEnd = message.indexOf(0, 5);
+      const name = new TextDecoder().decode(
+        message.subarray(portalEnd + 1, message.indexOf(0, portalEnd + 1)),
+      );
+      return prepared.get(name) ?? [];
+    }
+    return [];
   }
 
   /** Takes the NotificationResponses out of an answer and sends each to its channel's clients. */
@@ -181,17 +210,16 @@ function takeMessage(buffer: Uint8Array, started: boolean): Uint8Array | undefin
   return buffer.length >= length ? buffer.subarray(0, length) : undefined;
 }
 
-/**
- * The LISTEN/UNLISTEN statements of a simple query ('Q') or a Parse ('P'), as
- * [unlisten, channel]; postgres.js sends `listen "name"` as a Parse.
- */
-function listenStatements(message: Uint8Array): [boolean, string][] {
-  let text: string;
-  if (message[0] === 0x51) text = new TextDecoder().decode(message.subarray(5, message.length - 1));
-  else if (message[0] === 0x50) {
-    const nameEnd = message.indexOf(0, 5);
-    text = new TextDecoder().decode(message.subarray(nameEnd + 1, message.indexOf(0, nameEnd + 1)));
-  } else return [];
+/** The SQL text of a simple query ('Q') or a Parse ('P'); "" for other messages. */
+function queryText(message: Uint8Array): string {
+  if (message[0] === 0x51) return new TextDecoder().decode(message.subarray(5, message.length - 1));
+  if (message[0] !== 0x50) return "";
+  const nameEnd = message.indexOf(0, 5);
+  return new TextDecoder().decode(message.subarray(nameEnd + 1, message.indexOf(0, nameEnd + 1)));
+}
+
+/** The LISTEN/UNLISTEN statements in SQL text, as [unlisten, channel]. */
+function listenStatements(text: string): [boolean, string][] {
   if (!/listen/i.test(text)) return [];
   const found: [boolean, string][] = [];
   for (const m of text.matchAll(/(?:^|;)\s*(un)?listen\s+("(?:[^"]|"")+"|\*|[A-Za-z_][\w$]*)/gi)) {

@@ -68,17 +68,28 @@ async function recordCard(page: Page) {
   });
 }
 
-/** Milliseconds from the worker's result transaction to the card's success, and what it saw. */
+/**
+ * The moment the worker's result is committed: the database's notification of the completed row
+ * (sql/migrations/0023), delivered at commit, heard by the test on its own connection.
+ */
+async function watchCommit() {
+  let committedAt = 0;
+  const listener = await app().sql.listen("planner_job_events", (payload) => {
+    if (payload.endsWith(":completed") && !committedAt) committedAt = Date.now();
+  });
+  return {
+    committedAt: () => committedAt,
+    stop: () => listener.unlisten(),
+  };
+}
+
+/** What the card showed, and when it turned to success. */
 async function outcome(page: Page) {
   const w = await page.evaluate(() => {
     const w = window as unknown as { seen: [string, string][]; successAt: number };
     return { seen: w.seen, successAt: w.successAt };
   });
-  // finished_at is the transaction's start (now()), so this is an upper bound of commit-to-card.
-  const [job] = await app().sql`
-    select (extract(epoch from finished_at) * 1000)::float8 as finished from planner_jobs
-     order by id desc limit 1`;
-  return { ...w, delayMs: w.successAt - job.finished };
+  return w;
 }
 
 test("the stream shows each stage and the result, without polling", async ({ page }) => {
@@ -88,25 +99,33 @@ test("the stream shows each stage and the result, without polling", async ({ pag
     if (r.url().includes("/api/admin/planner-progress/")) polls.push(r.url());
   });
   await recordCard(page);
+  const commit = await watchCommit();
   await page.getByRole("button", { name: "KI-Planung starten" }).click();
   const card = page.locator(".planner-progress");
   await expect(card).toHaveClass(/planner-success/, { timeout: 30_000 });
   await expect(card.getByText("Termine erstellt", { exact: true })).toBeVisible();
-  const { seen, delayMs } = await outcome(page);
+  const { seen, successAt } = await outcome(page);
+  await commit.stop();
+  const delayMs = successAt - commit.committedAt();
   const steps = [...new Set(seen.map(([step]) => step))];
   for (const stage of ["Modell aufbauen", "Fairness ausgleichen", "Fahrstunden verteilen"]) {
     expect(steps, steps.join(" | ")).toContain(stage);
   }
   expect(steps).toContain("Feinschliff");
-  expect(steps).toContain("Speichern");
   expect(steps.indexOf("Modell aufbauen")).toBeLessThan(steps.indexOf("Feinschliff"));
-  expect(steps.indexOf("Feinschliff")).toBeLessThan(steps.indexOf("Speichern"));
+  // Embedded PGlite has one session: the API's read of "Speichern" waits behind the worker's
+  // write transaction and finds the result instead. On Postgres the stage is seen.
+  if (app().databaseUrl.includes("fahrplan_e2e_")) {
+    expect(steps).toContain("Speichern");
+    expect(steps.indexOf("Feinschliff")).toBeLessThan(steps.indexOf("Speichern"));
+  }
   const percents = seen.map(([, p]) => Number.parseInt(p)).filter((p) => !Number.isNaN(p));
   expect(percents).toEqual([...percents].sort((a, b) => a - b));
   expect(new Set(percents).size).toBeGreaterThanOrEqual(6);
   // The push did it all: not one request to the polling route after the start.
   expect(polls).toEqual([]);
-  console.log(`Ergebnis auf der Karte (Stream): ${delayMs.toFixed(0)} ms nach dem Schreiben`);
+  // The figure for the report (docs/decisions/0016), not a limit that a loaded machine could fail.
+  console.log(`Commit bis Karte (Stream): ${delayMs.toFixed(0)} ms`);
 });
 
 test("with the stream blocked the card polls every 2 s and still shows the result", async ({ page }) => {
@@ -117,14 +136,17 @@ test("with the stream blocked the card polls every 2 s and still shows the resul
     if (r.url().includes("/api/admin/planner-progress/")) polls.push(Date.now());
   });
   await recordCard(page);
+  const commit = await watchCommit();
   await page.getByRole("button", { name: "KI-Planung starten" }).click();
   const card = page.locator(".planner-progress");
   await expect(card).toHaveClass(/planner-success/, { timeout: 30_000 });
   await expect(card.getByText("Termine erstellt", { exact: true })).toBeVisible();
-  const { delayMs } = await outcome(page);
+  const { successAt } = await outcome(page);
+  await commit.stop();
+  const delayMs = successAt - commit.committedAt();
   expect(polls.length).toBeGreaterThanOrEqual(2);
   // About 2 s apart (the first comes at once when the stream fails).
   const gaps = polls.slice(1).map((t, k) => t - polls[k]);
   expect(Math.min(...gaps.slice(1), 2000)).toBeGreaterThan(1500);
-  console.log(`Ergebnis auf der Karte (Polling): ${delayMs.toFixed(0)} ms nach dem Schreiben`);
+  console.log(`Commit bis Karte (Polling): ${delayMs.toFixed(0)} ms`);
 });
