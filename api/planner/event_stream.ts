@@ -50,8 +50,9 @@ export function plannerEventStream(c: Context<AppEnv>): Response {
       // The browser waits this long before it reconnects after a dropped stream.
       write("retry: 1000\n\n");
       try {
-        unsubscribe = await plannerEventHub(sql).subscribe((progress) =>
-          write(`event: progress\ndata: ${JSON.stringify(progress)}\n\n`)
+        unsubscribe = await plannerEventHub(sql).subscribe(
+          (progress) => write(`event: progress\ndata: ${JSON.stringify(progress)}\n\n`),
+          end,
         );
       } catch (err) {
         // No stack trace to the user; the card falls back to polling when the stream ends.

@@ -117,3 +117,25 @@ Deno.test("50 streams opened and closed leave no listener and no connection behi
   assertEquals(res.status, 200);
   await res.body?.cancel();
 });
+
+// Last in this file: it closes the pool's hub, as the API's graceful stop does.
+Deno.test("the API's stop ends open streams instead of waiting for them", async () => {
+  const client = await admin();
+  const streams = await Promise.all(
+    [1, 2, 3].map(async () => {
+      const res = await client.get("/api/admin/planner-events/");
+      const events = new ProgressEventReader(res.body!);
+      await events.next();
+      return events;
+    }),
+  );
+  await plannerEventHub(t.sql).close();
+  for (const events of streams) {
+    const ended = await events.next().then(() => false, () => true);
+    assert(ended, "der Stream blieb offen");
+  }
+  // A stream asked for while the API stops ends at once, with no stack trace.
+  const late = await client.get("/api/admin/planner-events/");
+  const text = await late.text();
+  assert(!text.includes("event: progress") && !/Error|at /.test(text), text);
+});

@@ -28,6 +28,8 @@ type Subscriber = (progress: PlannerProgress) => void;
 
 export class PlannerEventHub {
   private subscribers = new Set<Subscriber>();
+  /** Per stream: how the hub ends it when the API stops. */
+  private enders = new Map<Subscriber, () => void>();
   private listening: Promise<"listen" | "poll"> | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private reading: Promise<void> | undefined;
@@ -54,10 +56,13 @@ export class PlannerEventHub {
    * Adds a stream: it gets the current state at once, then every change. The returned function
    * removes it; it must be called when the client goes away.
    */
-  async subscribe(send: Subscriber): Promise<() => void> {
+  async subscribe(send: Subscriber, end: () => void = () => {}): Promise<() => void> {
+    if (this.closed) throw new Error("Der Planungsstand wird nicht mehr gesendet (API endet)");
     this.subscribers.add(send);
+    this.enders.set(send, end);
     const unsubscribe = () => {
       this.subscribers.delete(send);
+      this.enders.delete(send);
       if (this.subscribers.size === 0) {
         this.stopTimer();
         // The next stream starts afresh: its first read is its own.
@@ -79,11 +84,16 @@ export class PlannerEventHub {
     return unsubscribe;
   }
 
-  /** Stops the timer and the LISTEN (the pool's end would close its connection too). */
+  /**
+   * Ends every open stream (the API's graceful stop waits for open responses, and a stream never
+   * ends by itself), then stops the timer and the LISTEN.
+   */
   async close(): Promise<void> {
     this.closed = true;
     this.stopTimer();
+    for (const end of [...this.enders.values()]) end();
     this.subscribers.clear();
+    this.enders.clear();
     const listening = this.listening;
     this.listening = undefined;
     if (listening) await listening.catch(() => {});

@@ -10,6 +10,7 @@ import { ProgressEventReader } from "../../api/testing/sse_reader.ts";
 import { plannerEventHub } from "../../api/planner/events.ts";
 import type { PlannerProgress } from "../../common/contract/planner_progress.ts";
 import { PROGRESS_WRITE_MS } from "../../solver/worker/run_job.ts";
+import { usesPglite } from "../../db/test_database.ts";
 
 const t = await createTestApp("planner_progress");
 const example = new URL("../../solver/examples/mittel.json", import.meta.url);
@@ -81,7 +82,9 @@ Deno.test(
       "Fairness ausgleichen",
       "Fahrstunden verteilen",
       "Feinschliff",
-      "Speichern",
+      // Embedded PGlite has one session: the API's read of "Speichern" waits behind the worker's
+      // write transaction and finds the result instead. On Postgres the stage is seen.
+      ...(await usesPglite() ? [] : ["Speichern"]),
     ];
     assertEquals(stages.filter((s) => steps.includes(s)), stages, `gesehen: ${steps.join(" | ")}`);
     assertEquals(
