@@ -4,6 +4,7 @@ import { connect } from "../db/connection.ts";
 import { webRoutes } from "./static.ts";
 import { deleteExpiredSessions } from "./auth/queries.ts";
 import { closeHashPool } from "./auth/hash_pool.ts";
+import { plannerEventHub } from "./planner/events.ts";
 
 /** Requests in flight at SIGTERM may finish within this time; then the process ends anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -39,6 +40,9 @@ async function stop(signal: string): Promise<void> {
   const graceOver = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), SHUTDOWN_GRACE_MS);
   });
+  // The planner cards' open streams would hold the shutdown for the whole grace time; ended, the
+  // cards poll until the API is back.
+  await plannerEventHub(sql).close();
   const outcome = await Promise.race([server.shutdown().then(() => "done" as const), graceOver]);
   clearTimeout(timer);
   if (outcome === "timeout") {

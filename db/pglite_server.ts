@@ -9,6 +9,12 @@ import { createServer, type Server, type Socket } from "node:net";
  * Execute ("portal \"\" does not exist"). Here a client owns the session from its first message
  * until PGlite answers ReadyForQuery with status idle ('I'): a whole extended-protocol cycle or
  * a whole transaction runs without anyone else's messages in between.
+ *
+ * LISTEN/NOTIFY: PGlite's one session puts a NotificationResponse into the answer of whichever
+ * client committed the NOTIFY, where nobody waits for it (the solver's wake-up and the planner
+ * card's push were silently lost, leaving the 2 s polls). So the server remembers which client
+ * sent LISTEN for which channel and forwards each notification to those clients instead
+ * (decision 0016).
  */
 export class PgliteServer {
   private server: Server | undefined;
@@ -16,6 +22,11 @@ export class PgliteServer {
   private waiters: (() => void)[] = [];
   private nextId = 1;
   private sockets = new Set<Socket>();
+  /** channel -> the clients that listen on it. */
+  private listeners = new Map<string, Set<Socket>>();
+  private relisten = false;
+  /** Per client: its prepared statements that LISTEN or UNLISTEN, run again by a Bind alone. */
+  private prepared = new WeakMap<Socket, Map<string, [boolean, string][]>>();
 
   constructor(private db: PGlite) {}
 
@@ -80,6 +91,7 @@ export class PgliteServer {
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
       this.sockets.delete(socket);
+      for (const set of this.listeners.values()) set.delete(socket);
       chain = chain.then(async () => {
         // A client that vanished inside a transaction must not leave it open for the others.
         if (this.owner === id && this.db.isInTransaction()) await this.db.exec("rollback");
@@ -98,9 +110,77 @@ export class PgliteServer {
     await this.acquire(id);
     const parts: Uint8Array[] = [];
     await this.db.execProtocolRawStream(message, { onRawData: (data) => parts.push(data.slice()) });
-    const out = concat(...parts);
+    const out = this.routeNotifications(concat(...parts), socket);
     if (out.length && socket.writable) socket.write(out);
-    if (endsIdle(out)) this.release(id);
+    const idle = endsIdle(out);
+    const statements = this.listenStatementsOf(message, socket);
+    for (const [unlisten, channel] of statements) {
+      const set = this.listeners.get(channel) ?? new Set<Socket>();
+      this.listeners.set(channel, set);
+      if (!unlisten) set.add(socket);
+      else if (channel === "*") { for (const each of this.listeners.values()) each.delete(socket); }
+      else set.delete(socket);
+    }
+    // A client's UNLISTEN ended the one session's LISTEN; whoever else still listens needs it,
+    // given back once the session is idle (a Parse is answered before its Sync).
+    if (statements.some(([unlisten]) => unlisten)) this.relisten = true;
+    if (idle && this.relisten) {
+      this.relisten = false;
+      for (const [channel, set] of this.listeners) {
+        if (set.size) await this.db.exec(`listen ${quoteIdent(channel)}`);
+      }
+    }
+    if (idle) this.release(id);
+  }
+
+  /**
+   * The LISTEN/UNLISTEN a message runs: a simple query's own, or at a Bind those of the statement
+   * it binds (postgres.js prepares `listen "name"` once and binds it again on a second listen).
+   */
+  private listenStatementsOf(message: Uint8Array, socket: Socket): [boolean, string][] {
+    if (message[0] === 0x51) return listenStatements(queryText(message));
+    let prepared = this.prepared.get(socket);
+    if (!prepared) this.prepared.set(socket, prepared = new Map());
+    if (message[0] === 0x50) { // Parse: name\0 query\0 ...
+      const nameEnd = message.indexOf(0, 5);
+      const name = new TextDecoder().decode(message.subarray(5, nameEnd));
+      const found = listenStatements(queryText(message));
+      if (found.length) prepared.set(name, found);
+      else prepared.delete(name);
+      return [];
+    }
+    if (message[0] === 0x42) { // Bind: portal\0 statement\0 ...
+      const portalEnd = message.indexOf(0, 5);
+      const name = new TextDecoder().decode(
+        message.subarray(portalEnd + 1, message.indexOf(0, portalEnd + 1)),
+      );
+      return prepared.get(name) ?? [];
+    }
+    return [];
+  }
+
+  /** Takes the NotificationResponses out of an answer and sends each to its channel's clients. */
+  private routeNotifications(out: Uint8Array, own: Socket): Uint8Array {
+    if (!out.includes(0x41)) return out;
+    const kept: Uint8Array[] = [];
+    let at = 0;
+    while (at + 5 <= out.length) {
+      const length = 1 + int32(out, at + 1);
+      const message = out.subarray(at, at + length);
+      at += length;
+      if (message[0] !== 0x41) {
+        kept.push(message);
+        continue;
+      }
+      // 'A', int32 length, int32 pid, channel\0, payload\0
+      const end = message.indexOf(0, 9);
+      const channel = new TextDecoder().decode(message.subarray(9, end));
+      for (const socket of this.listeners.get(channel) ?? []) {
+        if (socket === own) kept.push(message);
+        else if (socket.writable) socket.write(message.slice());
+      }
+    }
+    return concat(...kept);
   }
 }
 
@@ -128,6 +208,30 @@ function takeMessage(buffer: Uint8Array, started: boolean): Uint8Array | undefin
   if (buffer.length < 5) return undefined;
   const length = 1 + int32(buffer, 1);
   return buffer.length >= length ? buffer.subarray(0, length) : undefined;
+}
+
+/** The SQL text of a simple query ('Q') or a Parse ('P'); "" for other messages. */
+function queryText(message: Uint8Array): string {
+  if (message[0] === 0x51) return new TextDecoder().decode(message.subarray(5, message.length - 1));
+  if (message[0] !== 0x50) return "";
+  const nameEnd = message.indexOf(0, 5);
+  return new TextDecoder().decode(message.subarray(nameEnd + 1, message.indexOf(0, nameEnd + 1)));
+}
+
+/** The LISTEN/UNLISTEN statements in SQL text, as [unlisten, channel]. */
+function listenStatements(text: string): [boolean, string][] {
+  if (!/listen/i.test(text)) return [];
+  const found: [boolean, string][] = [];
+  for (const m of text.matchAll(/(?:^|;)\s*(un)?listen\s+("(?:[^"]|"")+"|\*|[A-Za-z_][\w$]*)/gi)) {
+    const raw = m[2];
+    const channel = raw.startsWith('"') ? raw.slice(1, -1).replace(/""/g, '"') : raw.toLowerCase();
+    found.push([Boolean(m[1]), channel]);
+  }
+  return found;
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 function isSslRequest(message: Uint8Array): boolean {

@@ -1,6 +1,6 @@
 /**
  * deno task bench: every benchmark in one run, each beside its reference (printed as markdown
- * tables for the README). Pass names to run a subset: api, users, import, planner, web.
+ * tables for the README). Pass names to run a subset: api, users, import, planner, events, web.
  */
 const root = new URL("../", import.meta.url).pathname;
 const benches: Record<string, string> = {
@@ -8,6 +8,7 @@ const benches: Record<string, string> = {
   users: "tests/bench/users_bench.ts",
   import: "tests/bench/import_bench.ts",
   planner: "tests/bench/planner_bench.ts",
+  events: "tests/bench/planner_events_bench.ts",
   web: "tests/bench/web_bench.ts",
 };
 const chosen = Deno.args.length ? Deno.args : Object.keys(benches);

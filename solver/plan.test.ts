@@ -87,8 +87,28 @@ Deno.test("stats: every need met is optimal with a proven best lowest share of 1
 
 Deno.test("plan reports progress in German and stops on cancel", () => {
   const steps: string[] = [];
-  plan(load("klein"), { onProgress: (p) => steps.push(p.step) });
-  assert.ok(steps.includes("Obere Schranke wird berechnet"));
-  assert.ok(steps.includes("Fahrzeuge werden zugeteilt"));
+  const percents: number[] = [];
+  plan(load("klein"), {
+    onProgress: (p) => {
+      steps.push(p.step);
+      percents.push(p.percent);
+    },
+  });
+  // The planner card's stage names (issue 13), in the order the pipeline runs them.
+  const stages = [
+    "Modell aufbauen",
+    "Fairness ausgleichen",
+    "Fahrstunden verteilen",
+    "Feinschliff",
+  ];
+  assert.deepEqual(stages.filter((s) => steps.includes(s)), stages);
+  assert.deepEqual(
+    stages.map((s) => steps.indexOf(s)),
+    stages.map((s) => steps.indexOf(s)).sort((a, b) => a - b),
+  );
+  assert.ok(steps.includes("Fahrzeuge zuteilen"));
+  // The bar only moves forward, from the first step to 100 %.
+  assert.deepEqual(percents, [...percents].sort((a, b) => a - b));
+  assert.equal(percents.at(-1), 100);
   assert.throws(() => plan(load("klein"), { shouldCancel: () => true }), /abgebrochen/);
 });

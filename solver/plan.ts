@@ -66,9 +66,8 @@ export class PlanCancelled extends Error {
 /** Plans the new lessons of an instance. */
 export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   const started = performance.now();
-  const model = buildModel(instance);
-  const network = buildNetwork(model, "split");
-  const total = network.lessons.length;
+  let total = 0;
+  // The stage names are the planner card's (German); percentages only grow (issue 13).
   const step = (percent: number, text: string, processed = 0) => {
     if (options.shouldCancel?.()) throw new PlanCancelled();
     options.onProgress?.({
@@ -78,18 +77,21 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       totalVariables: total,
     });
   };
-  step(5, "Verfügbarkeiten werden analysiert");
+  step(1, "Modell aufbauen");
+  const model = buildModel(instance);
+  const network = buildNetwork(model, "split");
+  total = network.lessons.length;
 
-  step(15, "Obere Schranke wird berechnet");
+  step(10, "Obere Schranke berechnen");
   const splitLessons = network.net.maxFlow(network.source, network.sink);
 
-  step(30, "Beste Mindestquote wird gesucht", Math.round(total * 0.3));
+  step(20, "Fairness ausgleichen", Math.round(total * 0.2));
   const fairShare = bestMinShare(network);
 
-  step(40, "Fahrstunden werden gerecht verteilt", Math.round(total * 0.5));
+  step(30, "Fahrstunden verteilen", Math.round(total * 0.3));
   const route = (m: typeof model, net: typeof network, share: number) => {
     distributeLessons(m, net, share);
-    step(65, "Pausenregel und Bedarfe werden geprüft", Math.round(total * 0.65));
+    step(55, "Pausenregel und Bedarfe prüfen", Math.round(total * 0.55));
     const rounds = repairUntilValid(m, net);
     const lessons = lessonsFromFlow(m, net);
     return { lessons, rounds, share: lowestShareOf(instance, lessons) };
@@ -120,7 +122,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   }
   const repairRounds = routed.rounds;
 
-  step(70, "Obere Schranke wird geprüft", Math.round(total * 0.7));
+  step(65, "Obere Schranke prüfen", Math.round(total * 0.65));
   let lessons = routed.lessons;
   const reference = bounds(model, { lessons: splitLessons, share: fairShare }, {
     lessons: lessons.length,
@@ -128,7 +130,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   });
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
   if (lessons.length < reference.upperBound && options.exactRepair !== false) {
-    step(72, "Lücke zur oberen Schranke wird exakt geschlossen", Math.round(total * 0.72));
+    step(68, "Lücken exakt schließen", Math.round(total * 0.68));
     const t0 = performance.now();
     const repaired = exactRepair(model, lessons, {
       deadline: exactDeadline(started, options.timeLimitSeconds, options.exactRepairSeconds),
@@ -139,23 +141,28 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     exact = { ...repaired, ms: performance.now() - t0 };
   }
 
-  step(75, "Fahrlehrer werden zugeordnet", Math.round(total * 0.75));
+  step(72, "Fahrlehrer zuordnen", Math.round(total * 0.72));
   const fixedPairs: [number, number][] = instance.fixed.map((f) => [
     model.studentIndex.get(f.student)!,
     model.instructorIndex.get(f.instructor)!,
   ]);
 
-  step(80, "Wünsche werden berücksichtigt", Math.round(total * 0.8));
+  step(74, "Feinschliff", Math.round(total * 0.74));
   const search = improveSoftPreferences(model, lessons, fixedPairs, {
     deadline: searchDeadline(started, options.timeLimitSeconds, options.searchSeconds),
     checkCancel: () => {
       if (options.shouldCancel?.()) throw new PlanCancelled();
     },
+    // Each sweep halves the distance to 90 %: it moves while the search runs, never backwards.
     onSweep: (n) =>
-      step(80 + Math.min(4, n), "Wünsche werden berücksichtigt", Math.round(total * 0.8)),
+      step(
+        90 - Math.round(16 * 0.5 ** n),
+        "Feinschliff",
+        Math.round(total * (0.9 - 0.16 * 0.5 ** n)),
+      ),
   });
 
-  step(85, "Fahrzeuge werden zugeteilt", Math.round(total * 0.85));
+  step(90, "Fahrzeuge zuteilen", Math.round(total * 0.9));
   const appointments = withVehicles(
     instance,
     lessons.map((l) => ({
@@ -166,7 +173,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     })),
   );
 
-  step(95, "Fehlende Fahrstunden werden begründet", total);
+  step(95, "Fehlende Fahrstunden begründen", total);
   const unplanned: Plan["unplanned"] = [];
   const reasonFor = reasoner(model, lessons);
   const got = new Map<string, number>();
@@ -215,7 +222,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       instructorsPerMonth: c.instructorsPerMonth,
     })),
   };
-  step(100, "Fertig", total);
+  step(100, "Planung berechnet", total);
   return result;
 }
 

@@ -18,6 +18,7 @@ import {
   readStoredSettings,
 } from "../../common/contract/planner_settings.ts";
 import { dashboardStats } from "./stats.ts";
+import { plannerEventStream } from "./event_stream.ts";
 
 /** Mounted under /api/admin (admins only): planner runs, their progress, settings, statistics. */
 export const plannerRoutes = new Hono<AppEnv>();
@@ -43,6 +44,9 @@ plannerRoutes.get("/planner-progress/", async (c) => {
     toProgress(await latestVisibleJob(c.get("sql"))),
   );
 });
+
+// The same state as a push (server-sent events); the card polls the route above only without it.
+plannerRoutes.get("/planner-events/", (c) => plannerEventStream(c));
 
 plannerRoutes.post("/cancel-planner/", async (c) => {
   const id = await cancelActiveJob(c.get("sql"), c.get("user"));

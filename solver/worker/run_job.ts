@@ -1,6 +1,7 @@
 /**
  * Runs one claimed job: builds the instance, plans in a Web Worker while a timer sends heartbeats
- * and progress every second, and writes the plan back in one transaction. Stops (writing nothing)
+ * every second and each new step of the planner is written at most every 200 ms (the card shows
+ * them as they happen, issue 13), and writes the plan back in one transaction. Stops (writing nothing)
  * as soon as a heartbeat finds the job cancelled or taken over.
  */
 import type { Sql } from "../../db/connection.ts";
@@ -23,6 +24,15 @@ import { ReplanOutdated, writeReplan } from "./write_replan.ts";
 export type RunOutcome = "completed" | "failed" | "stopped" | "released";
 
 const HEARTBEAT_MS = 1000;
+/** Progress reaches the database at most this often (each write notifies the card's stream). */
+export const PROGRESS_WRITE_MS = 200;
+/**
+ * The planner's own 0-100 % run from PLAN_FROM to PLAN_TO on the card: before it the data are
+ * loaded, after it the plan is saved ("Speichern"), which takes a while on a large school.
+ */
+const PLAN_FROM = 3;
+const PLAN_TO = 95;
+const SAVING = "Speichern";
 const tooManyAttempts =
   "Die Planung wurde abgebrochen, weil der Planungsdienst mehrmals ausgefallen ist. " +
   "Bitte starten Sie die Planung erneut.";
@@ -33,8 +43,8 @@ const internalError =
 export class JobRun {
   readonly done: Promise<RunOutcome>;
   private progress: ProgressReport = {
-    percent: 0,
-    step: "Daten werden geladen",
+    percent: 1,
+    step: "Daten laden",
     processedVariables: 0,
     totalVariables: 0,
     newLogLines: [],
@@ -42,7 +52,10 @@ export class JobRun {
   private planner: Worker | undefined;
   private abandonPlan: (() => void) | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private beating = false;
+  private inflight: Promise<void> | undefined;
+  private beatAgain = false;
+  private lastBeat = 0;
+  private soon: ReturnType<typeof setTimeout> | undefined;
   private finished = false;
   private settle!: (outcome: RunOutcome) => void;
   private readonly startedAt = Date.now();
@@ -78,6 +91,7 @@ export class JobRun {
 
   private stopPlanning() {
     clearInterval(this.timer);
+    clearTimeout(this.soon);
     this.planner?.terminate();
     this.abandonPlan?.();
   }
@@ -89,7 +103,9 @@ export class JobRun {
       this.options.log(`Auftrag ${id}: zu oft übernommen, als fehlgeschlagen markiert`);
       return this.finish("failed");
     }
-    this.timer = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.timer = setInterval(() => this.beatSoon(), HEARTBEAT_MS);
+    // The card shows "Daten laden" at once instead of the queue's "Wartet auf …".
+    this.beatSoon();
     const replan = this.job.kind === "replan_affected" ? await loadAffected(this.sql) : undefined;
     const built = await buildInstance(this.sql, {
       start: this.options.start,
@@ -115,8 +131,14 @@ export class JobRun {
       await failJob(this.sql, id, this.workerId, message);
       return this.finish("failed");
     }
-    clearInterval(this.timer);
     const plan = outcome.plan as unknown as PlanResult;
+    // The card shows "Speichern" while the transaction runs; the heartbeat stops only now.
+    this.note(SAVING);
+    Object.assign(this.progress, { percent: PLAN_TO + 1, step: SAVING });
+    await this.flush();
+    clearInterval(this.timer);
+    clearTimeout(this.soon);
+    if (this.finished) return;
     const result = runStatistics(built, plan, this.progress.totalVariables, this.startedAt);
     try {
       const pending = {
@@ -170,11 +192,12 @@ export class JobRun {
         if (m.type === "progress") {
           if (m.step !== this.progress.step) this.note(m.step);
           Object.assign(this.progress, {
-            percent: m.percent,
+            percent: PLAN_FROM + (m.percent * (PLAN_TO - PLAN_FROM)) / 100,
             step: m.step,
             processedVariables: m.processedVariables,
             totalVariables: m.totalVariables,
           });
+          this.beatSoon();
         } else {
           this.planner?.terminate();
           resolve(m);
@@ -192,10 +215,42 @@ export class JobRun {
     this.progress.newLogLines.push(logLine(message));
   }
 
+  /** Writes the new progress now, or once PROGRESS_WRITE_MS have passed since the last write. */
+  private beatSoon() {
+    if (this.soon !== undefined || this.finished) return;
+    const wait = Math.max(0, this.lastBeat + PROGRESS_WRITE_MS - Date.now());
+    this.soon = setTimeout(() => {
+      this.soon = undefined;
+      void this.beat();
+    }, wait);
+  }
+
   /** Heartbeat + progress; a lost job (cancelled, taken over) stops the run at once. */
-  private async beat() {
-    if (this.beating || this.finished) return;
-    this.beating = true;
+  private beat(): Promise<void> {
+    if (this.finished) return Promise.resolve();
+    if (this.inflight) {
+      // Written right after the write in flight, so the last step is never lost.
+      this.beatAgain = true;
+      return this.inflight;
+    }
+    this.inflight = this.write().finally(() => {
+      this.inflight = undefined;
+      if (this.beatAgain) {
+        this.beatAgain = false;
+        this.beatSoon();
+      }
+    });
+    return this.inflight;
+  }
+
+  /** Writes the progress as it is now, after any write in flight. */
+  private async flush(): Promise<void> {
+    while (this.inflight) await this.inflight;
+    await this.beat();
+  }
+
+  private async write(): Promise<void> {
+    this.lastBeat = Date.now();
     const lines = this.progress.newLogLines;
     this.progress.newLogLines = [];
     try {
@@ -211,8 +266,6 @@ export class JobRun {
       // A lost database connection: keep planning; the write checks ownership again anyway.
       this.progress.newLogLines.unshift(...lines);
       this.options.log(`Heartbeat fehlgeschlagen: ${(err as Error).message}`);
-    } finally {
-      this.beating = false;
     }
   }
 }

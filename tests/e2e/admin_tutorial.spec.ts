@@ -134,7 +134,11 @@ async function walkTour(page: Page, walk: Walk) {
 
   for (let n = 1; n <= stepCount; n++) {
     await atStep(page, n);
-    await expectOnScreen(page, n);
+    if (n === 38) {
+      // The pushed result of the small school can arrive while this step is shown: the card
+      // grows under the tooltip and the tour brings it back on screen a moment later.
+      await expect(async () => await expectOnScreen(page, n)).toPass({ timeout: 3_000 });
+    } else await expectOnScreen(page, n);
     if ([1, 2, 4, 6, 16, 17, 21, 22, 24, 28, 33, 36, 38, 39, 43, 47, 54].includes(n)) {
       await shot(page, `${walk.label}-schritt-${String(n).padStart(2, "0")}`);
     }
@@ -254,8 +258,9 @@ async function walkTour(page: Page, walk: Walk) {
         );
         break;
       case 38:
-        // The real planning run: Weiter waits for its success.
-        await expect(weiter(page)).toBeDisabled();
+        // The real planning run: the tour moves on by itself at its success. (Weiter disabled
+        // meanwhile is not looked at here: the card's push brings a small school's result in
+        // milliseconds, often before this line could look; tutorial.test.tsx covers it.)
         await expect(page.locator(".planner-progress.planner-success")).toBeVisible({
           timeout: 180_000,
         });

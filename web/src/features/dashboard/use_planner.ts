@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { api, ApiError, call } from "../../lib/api.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
+import { followPlanner } from "./planner_feed.ts";
 
 /** The card's phase: the server's status in the words the card uses. */
 export type Phase = "idle" | "running" | "success" | "cancelled" | "error";
@@ -18,8 +19,9 @@ export function phaseOf(status: PlannerProgress["status"] | undefined): Phase {
 }
 
 /**
- * The planner state machine of spec 01 §4: start sets running at once and polls every 2 s;
- * success stops polling, toasts the count and reloads statistics; error and cancelled clear after
+ * The planner state machine of spec 01 §4: start sets running at once and follows the run by the
+ * server's event stream (each step, and the result as soon as it is saved), polling every 2 s
+ * where the stream fails (planner_feed.ts); success stops following, toasts the count and reloads statistics; error and cancelled clear after
  * 3 s; every finished state is reset on the server.
  */
 export function usePlanner(
@@ -30,7 +32,7 @@ export function usePlanner(
   const [progress, setProgress] = useState<PlannerProgress | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [startedAt, setStartedAt] = useState<number | null>(null);
-  const polling = useRef<ReturnType<typeof setInterval> | null>(null);
+  const following = useRef<(() => void) | null>(null);
   const clearTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const onFinishedRef = useRef(onFinished);
   onFinishedRef.current = onFinished;
@@ -38,9 +40,9 @@ export function usePlanner(
   const onActivityRef = useRef(onActivity);
   onActivityRef.current = onActivity;
 
-  const stopPolling = useCallback(() => {
-    if (polling.current) clearInterval(polling.current);
-    polling.current = null;
+  const stopFollowing = useCallback(() => {
+    following.current?.();
+    following.current = null;
   }, []);
 
   const clearCard = useCallback(() => {
@@ -70,7 +72,7 @@ export function usePlanner(
       if (p.started_at) setStartedAt(Date.parse(p.started_at));
       return;
     }
-    stopPolling();
+    stopFollowing();
     resetOnServer();
     onActivityRef.current();
     if (next === "success") {
@@ -84,7 +86,7 @@ export function usePlanner(
     } else {
       clearLater();
     }
-  }, [clearCard, clearLater, resetOnServer, stopPolling, showToast]);
+  }, [clearCard, clearLater, resetOnServer, stopFollowing, showToast]);
 
   const poll = useCallback(async () => {
     try {
@@ -93,16 +95,17 @@ export function usePlanner(
       // A 502 while the API restarts is ignored (spec 01 §7), like any passing network error: the
       // next poll tries again. Signed out (401/403): there is nothing more to follow.
       if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-        stopPolling();
+        stopFollowing();
         clearCard();
       }
     }
-  }, [apply, clearCard, stopPolling]);
+  }, [apply, clearCard, stopFollowing]);
 
-  const startPolling = useCallback(() => {
-    stopPolling();
-    polling.current = setInterval(() => void poll(), POLL_MS);
-  }, [poll, stopPolling]);
+  const startFollowing = useCallback(() => {
+    stopFollowing();
+    // A pushed state is handled like a polled one: "idle" (the job was dismissed) changes nothing.
+    following.current = followPlanner((p) => apply(p, true), () => void poll(), POLL_MS);
+  }, [apply, poll, stopFollowing]);
 
   // On opening the panel: follow a run that is still going, and show once the outcome of one that
   // finished while nobody watched (it is reset on the server as soon as it is shown).
@@ -111,14 +114,14 @@ export function usePlanner(
     call("GET /admin/planner-progress/").then((p) => {
       if (!active) return;
       apply(p, false);
-      if (phaseOf(p.status) === "running") startPolling();
+      if (phaseOf(p.status) === "running") startFollowing();
     }).catch(() => {});
     return () => {
       active = false;
-      stopPolling();
+      stopFollowing();
       if (clearTimer.current) clearTimeout(clearTimer.current);
     };
-  }, [apply, startPolling, stopPolling]);
+  }, [apply, startFollowing, stopFollowing]);
 
   /** Starts a full run, or the re-planning of the lessons inside absences. */
   const start = useCallback(async (kind: PlannerProgress["kind"] = "full") => {
@@ -126,25 +129,26 @@ export function usePlanner(
     setPhase("running");
     setStartedAt(Date.now());
     setProgress(null);
-    startPolling();
     try {
       await api.post(kind === "full" ? "/admin/run-planner/" : "/admin/replan-affected/");
+      // Only now: the stream's first state is then this job, not the one shown before.
+      startFollowing();
       onActivityRef.current();
     } catch (err) {
-      stopPolling();
+      stopFollowing();
       clearCard();
       showToast(
         err instanceof ApiError && err.message ? err.message : "Fehler beim Starten der Planung.",
         "error",
       );
     }
-  }, [clearCard, startPolling, stopPolling, showToast]);
+  }, [clearCard, startFollowing, stopFollowing, showToast]);
 
   const cancel = useCallback(async () => {
     try {
       await api.post("/admin/cancel-planner/");
       onActivityRef.current();
-      stopPolling();
+      stopFollowing();
       setPhase("cancelled");
       resetOnServer();
       showToast("Die Planung wurde abgebrochen.", "warning");
@@ -155,7 +159,7 @@ export function usePlanner(
         "error",
       );
     }
-  }, [clearLater, resetOnServer, stopPolling, showToast]);
+  }, [clearLater, resetOnServer, stopFollowing, showToast]);
 
   const close = useCallback(() => {
     if (clearTimer.current) clearTimeout(clearTimer.current);
