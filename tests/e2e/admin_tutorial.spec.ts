@@ -382,7 +382,9 @@ test("phone: another browser does not start it again; the ?-button does; quittin
   // The first steps at phone width: every tooltip and highlight on screen.
   for (let n = 1; n <= 4; n++) {
     await atStep(page, n);
-    await expectOnScreen(page, n);
+    // A card that grows as its data arrives (the planner's result) is brought back into view by
+    // the tour within a few hundred ms: the check waits for the settled screen.
+    await expect(async () => await expectOnScreen(page, n)).toPass({ timeout: 5_000 });
     await shot(page, `phone-schritt-${n}`);
     await weiter(page).click();
   }
