@@ -1,5 +1,9 @@
 import type { ReplanOutcome } from "../../common/contract/affected.ts";
-import type { PlannerProgress, UnplannedNeed } from "../../common/contract/planner_progress.ts";
+import type {
+  PlannerProgress,
+  RegularInstructor,
+  UnplannedNeed,
+} from "../../common/contract/planner_progress.ts";
 import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import type { JobRow } from "./queries.ts";
 import { STALLED_STEP } from "../../solver/worker/jobs.ts";
@@ -40,6 +44,10 @@ export function toProgress(job: JobRow | undefined): PlannerProgress {
     planning_horizon_days: number(r.planning_horizon_days) || HORIZON_DAYS,
     duration_minutes: number(r.duration_minutes),
     upper_bound: number(r.upper_bound),
+    instructors_per_month: number(r.instructors_per_month),
+    regular_instructors: Array.isArray(r.regular_instructors)
+      ? r.regular_instructors as RegularInstructor[]
+      : [],
     unplanned: Array.isArray(r.unplanned) ? r.unplanned as UnplannedNeed[] : [],
     replan: job?.kind === "replan_affected" && r.replan && typeof r.replan === "object"
       ? r.replan as ReplanOutcome

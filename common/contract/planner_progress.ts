@@ -11,6 +11,15 @@ export const unplannedNeedSchema = z.object({
 });
 
 /** The spec's "Planner progress" entity as GET /admin/planner-progress/ answers it. */
+/** One student's regular instructor in a finished run (issue 13, continuity). */
+export const regularInstructorSchema = z.object({
+  student_name: z.string(),
+  instructor_name: z.string(),
+  /** Share of the student's new lessons with that instructor, in percent. */
+  share_percent: z.number(),
+  instructors_per_month: z.number(),
+});
+
 export const plannerProgressSchema = z.object({
   job_id: z.number().nullable(),
   /** 'full' plans every need; 'replan_affected' moves only the lessons inside absences. */
@@ -40,10 +49,15 @@ export const plannerProgressSchema = z.object({
   planning_horizon_days: z.number(),
   duration_minutes: z.number(),
   upper_bound: z.number(),
+  /** Distinct instructors a student meets per calendar month, on average (0: not reported). */
+  instructors_per_month: z.number(),
+  /** Each planned student's regular instructor (Stammfahrlehrer), by name. */
+  regular_instructors: z.array(regularInstructorSchema),
   unplanned: z.array(unplannedNeedSchema),
   /** The moved and cancelled lessons of a finished re-planning; null for other runs. */
   replan: replanOutcomeSchema.nullable(),
 });
 
 export type UnplannedNeed = z.infer<typeof unplannedNeedSchema>;
+export type RegularInstructor = z.infer<typeof regularInstructorSchema>;
 export type PlannerProgress = z.infer<typeof plannerProgressSchema>;

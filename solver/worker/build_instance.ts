@@ -47,6 +47,8 @@ export interface BuiltInstance {
     }[];
   };
   studentNames: Map<string, string>;
+  /** Instance id (I12) to the instructor's name, for the report of regular instructors. */
+  instructorNames: Map<string, string>;
   /** Non-cancelled appointments in the horizon before the run (fixed or turned into blocks). */
   appointmentsBefore: number;
   /** Students (by instance id) who already have an appointment in the horizon. */
@@ -91,7 +93,8 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
     const settings: PlannerSettings = readStoredSettings(settingsRow?.settings);
 
     const instructors = await tx`
-      select u.id::int, p.transmission_types, p.monthly_hours_target
+      select u.id::int, u.first_name, u.last_name, u.username, p.transmission_types,
+             p.monthly_hours_target
         from users u join instructor_profiles p on p.user_id = u.id
        where u.role = 'instructor' and u.is_active and cardinality(p.transmission_types) > 0
        order by u.id
@@ -199,6 +202,9 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
     }
     const fixedStudents = new Set(fixed.map((f) => f.student));
 
+    const instructorNames = new Map<string, string>(
+      instructors.map((i) => [`I${i.id}`, `${i.first_name} ${i.last_name}`.trim() || i.username]),
+    );
     const instructorList = instructors.map((i) => ({
       id: `I${i.id}`,
       transmissions: i.transmission_types,
@@ -260,6 +266,7 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
         fixed,
       },
       studentNames,
+      instructorNames,
       appointmentsBefore: existing.length,
       studentsWithFixed,
     };

@@ -56,6 +56,7 @@ function built(): BuiltInstance {
       ],
     },
     studentNames: new Map(),
+    instructorNames: new Map(),
     appointmentsBefore: 3,
     studentsWithFixed: new Set(["S10", "S11"]),
   };

@@ -15,10 +15,24 @@ export interface PlanResult {
     transmission: string;
   }[];
   unplanned: { student: string; transmission: string; missing: number; reason: string }[];
-  stats: { lessons: number; upperBound: number; seconds: number; [key: string]: unknown };
+  stats: {
+    lessons: number;
+    upperBound: number;
+    seconds: number;
+    instructorsPerMonth?: number;
+    [key: string]: unknown;
+  };
+  /** Per student the regular instructor (Stammfahrlehrer); absent in older results. */
+  continuity?: {
+    student: string;
+    regularInstructor: string | null;
+    regularShare: number;
+    instructorsPerMonth: number;
+  }[];
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+const round2 = (n: number) => Math.round(n * 100) / 100;
 const idOf = (prefixed: string) => Number(prefixed.slice(1));
 
 /** The statistics of a run, as planner_jobs.result and the progress call carry them. */
@@ -54,6 +68,16 @@ export function runStatistics(
     upper_bound: upperBound,
     lessons: plan.stats.lessons,
     planner_seconds: plan.stats.seconds,
+    instructors_per_month: round2(plan.stats.instructorsPerMonth ?? 0),
+    regular_instructors: (plan.continuity ?? [])
+      .filter((c) => c.regularInstructor !== null)
+      .map((c) => ({
+        student_name: built.studentNames.get(c.student) ?? c.student,
+        instructor_name: built.instructorNames.get(c.regularInstructor!) ?? c.regularInstructor!,
+        share_percent: round1(c.regularShare * 100),
+        instructors_per_month: round2(c.instructorsPerMonth),
+      }))
+      .sort((a, b) => a.student_name.localeCompare(b.student_name, "de")),
     unplanned: plan.unplanned.map((u) => ({
       ...u,
       student_name: built.studentNames.get(u.student) ?? u.student,

@@ -109,6 +109,21 @@ Deno.test("a normal run writes the whole plan once, with statistics", options, a
   assertEquals(done.result.students_total, 50);
   assertEquals(done.result.instructors_total, 10);
   assert(done.result.upper_bound >= count.n);
+  // Continuity (issue 13): the average and, per student with a new lesson, the regular instructor
+  // by name, as the planner card shows them.
+  assert(done.result.instructors_per_month >= 1);
+  const regular = done.result.regular_instructors as {
+    student_name: string;
+    instructor_name: string;
+    share_percent: number;
+  }[];
+  const [withLessons] = await t.sql`
+    select count(distinct student_id)::int as n from appointments where status <> 'cancelled'`;
+  assertEquals(regular.length, withLessons.n);
+  for (const r of regular) {
+    assert(!/^[SI]\d+$/.test(r.student_name) && !/^[SI]\d+$/.test(r.instructor_name));
+    assert(r.share_percent > 0 && r.share_percent <= 100);
+  }
   await noDoubleBookings();
   // "Letzte Aktivitäten": the admin's start, then the worker's result as the system.
   const lines = await t.sql`

@@ -32,6 +32,8 @@ function progress(overrides: Partial<PlannerProgress> = {}): PlannerProgress {
     planning_horizon_days: 30,
     duration_minutes: 0.02,
     upper_bound: 415,
+    instructors_per_month: 0,
+    regular_instructors: [],
     unplanned: [],
     replan: null,
     ...overrides,
@@ -39,6 +41,31 @@ function progress(overrides: Partial<PlannerProgress> = {}): PlannerProgress {
 }
 
 describe("SuccessStatistics", () => {
+  it("shows how many instructors a student meets a month and each one's regular instructor", () => {
+    render(
+      <SuccessStatistics
+        p={progress({
+          instructors_per_month: 1.45,
+          regular_instructors: [{
+            student_name: "Lena Offline",
+            instructor_name: "Jörg Barsmann",
+            share_percent: 87.5,
+            instructors_per_month: 1.5,
+          }],
+        })}
+      />,
+    );
+    expect(screen.getByText("Fahrlehrer je Schüler und Monat")).toBeTruthy();
+    expect(screen.getByText("1,45")).toBeTruthy();
+    expect(screen.getByText("Stammfahrlehrer je Fahrschüler (1)")).toBeTruthy();
+    const row = screen.getByRole("row", { name: /Lena Offline/ });
+    expect(row.textContent).toBe("Lena OfflineJörg Barsmann87,5 %1,5");
+    cleanup();
+    // An older result without the figure shows no tile and no list.
+    render(<SuccessStatistics p={progress()} />);
+    expect(screen.queryByText("Fahrlehrer je Schüler und Monat")).toBeNull();
+  });
+
   it("below the upper bound names how many more lessons are possible at most", () => {
     render(<SuccessStatistics p={progress()} />);
     expect(document.querySelector(".planner-quality")?.textContent).toBe(

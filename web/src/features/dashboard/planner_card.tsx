@@ -5,6 +5,8 @@ import type { PlannerProgress } from "../../../../common/contract/planner_progre
 import type { Phase, PlannerControl } from "./use_planner.ts";
 
 const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 });
+/** Instructors a month lie near 1: two digits tell 1.45 from 1.5. */
+const fine = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 2 });
 const transmissionLabel = { manual: "Schaltung", automatic: "Automatik" };
 const phaseLabel: Record<Phase, string> = {
   idle: "",
@@ -85,6 +87,13 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
             : `${number.format(p.duration_minutes)} min`}
           hint={`${p.total_intervals} mögliche Stunden geprüft`}
         />
+        {p.instructors_per_month > 0 && (
+          <Tile
+            label="Fahrlehrer je Schüler und Monat"
+            value={fine.format(p.instructors_per_month)}
+            hint="Ziel: ein Stammfahrlehrer je Fahrschüler"
+          />
+        )}
         {showImprovement && (
           <Tile
             label="Verbesserung"
@@ -95,6 +104,28 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
           />
         )}
       </div>
+      {p.regular_instructors.length > 0 && (
+        <details className="planner-unplanned">
+          <summary>Stammfahrlehrer je Fahrschüler ({p.regular_instructors.length})</summary>
+          <SimpleTable
+            labels={[
+              "Fahrschüler",
+              "Stammfahrlehrer",
+              "Anteil der Fahrstunden",
+              "Fahrlehrer pro Monat",
+            ]}
+          >
+            {p.regular_instructors.map((r) => (
+              <tr key={r.student_name}>
+                <td data-label="Fahrschüler">{r.student_name}</td>
+                <td data-label="Stammfahrlehrer">{r.instructor_name}</td>
+                <td data-label="Anteil der Fahrstunden">{number.format(r.share_percent)} %</td>
+                <td data-label="Fahrlehrer pro Monat">{fine.format(r.instructors_per_month)}</td>
+              </tr>
+            ))}
+          </SimpleTable>
+        </details>
+      )}
       {p.unplanned.length > 0 && (
         <details className="planner-unplanned">
           <summary>
