@@ -69,6 +69,7 @@ const maxBreaks = 2;
 export function instructorData(
   input: InstructorPayload,
   mode: "create" | "update",
+  plannedWeekdays: readonly number[] = [],
 ): InstructorData {
   const data: InstructorData = {
     person: personFields(input, mode),
@@ -84,7 +85,7 @@ export function instructorData(
   if (input.monthly_hours_target !== undefined || mode === "create") {
     data.monthly_hours_target = hoursTarget(input.monthly_hours_target);
   }
-  if (input.work_schedule) data.work = workRows(input.work_schedule);
+  if (input.work_schedule) data.work = workRows(input.work_schedule, plannedWeekdays);
   if (input.work_days) {
     data.workDays = workDays(input.work_days);
     data.work ??= [];
@@ -141,12 +142,17 @@ function workDays(values: unknown[]): number[] {
   ];
 }
 
-function workRows(rows: NonNullable<InstructorPayload["work_schedule"]>): TimeRow[] {
+/** Working times Monday to Saturday, and on Sunday when the school plans Sundays. */
+function workRows(
+  rows: NonNullable<InstructorPayload["work_schedule"]>,
+  plannedWeekdays: readonly number[],
+): TimeRow[] {
   const windows = rows
     .filter((row) => ![row.day, row.start, row.end].some(isBlank))
     .map((row) => {
-      // Spec 02 edits Monday to Friday; Saturday is accepted for schools that teach then.
-      const day = parseDay(row.day, 6);
+      // Spec 02 edits Monday to Friday; Saturday is accepted for schools that teach then, Sunday
+      // when the school's planned weekdays include it (the grid and the planner agree).
+      const day = parseDay(row.day, plannedWeekdays.includes(7) ? 7 : 6);
       if (!day) throw invalid(`Arbeitszeit: Unbekannter Arbeitstag „${row.day}“.`);
       const name = `Arbeitszeit ${germanDayName(day)}`;
       return { day_of_week: day, ...parseTimeRange(row.start, row.end, name) };

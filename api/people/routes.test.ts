@@ -151,6 +151,29 @@ Deno.test("work_days replaces only the named days, several windows each; overlap
   assertEquals(await work(), ["1 08:00-12:00", "1 14:00-18:00", "2 08:00-16:00"]);
 });
 
+Deno.test("Sunday working times are taken when, and only when, the school plans Sundays", async () => {
+  const { anna } = await seed();
+  const sunday = {
+    work_days: ["sunday"],
+    work_schedule: [{ day: "sunday", start: "10:00", end: "14:00" }],
+  };
+  const refused = await admin.put(`/api/admin/users/${anna}/`, sunday);
+  assertEquals([refused.status, (await refused.json()).error], [
+    400,
+    "Arbeitszeit: Unbekannter Arbeitstag „sunday“.",
+  ]);
+  await t.sql`update school_settings set planned_weekdays = '{1,2,3,4,5,6,7}'`;
+  try {
+    assertEquals((await admin.put(`/api/admin/users/${anna}/`, sunday)).status, 200);
+    const rows = await t.sql`select day_of_week from availabilities
+                              where user_id = ${anna} and availability_type = 'work'
+                                and day_of_week = 7`;
+    assertEquals(rows.length, 1);
+  } finally {
+    await t.sql`update school_settings set planned_weekdays = '{1,2,3,4,5,6}'`;
+  }
+});
+
 Deno.test("a refused save changes nothing", async () => {
   const { anna } = await seed();
   assertEquals((await admin.put(`/api/admin/users/${anna}/`, instructorSave)).status, 200);

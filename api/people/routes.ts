@@ -9,6 +9,7 @@ import { parseWith, validate } from "../lib/validate.ts";
 import { userDetail } from "./detail_query.ts";
 import { instructorData, instructorPayloadSchema } from "./instructor_payload.ts";
 import { type ListRole, listUsers, userSortKeys } from "./list_query.ts";
+import { readPlannedWeekdays } from "../../db/school_settings.ts";
 import {
   studentCreateData,
   studentCreateSchema,
@@ -82,7 +83,11 @@ export const peopleRoutes = new Hono<AppEnv>()
     // Checked before the transaction opens: a bad payload holds no lock.
     let save: (inner: Sql) => Promise<void>;
     if (role === "instructor") {
-      const data = instructorData(parseWith(instructorPayloadSchema, body), "update");
+      const data = instructorData(
+        parseWith(instructorPayloadSchema, body),
+        "update",
+        await readPlannedWeekdays(sql),
+      );
       save = (inner) => updateInstructor(inner, id, data);
     } else {
       const data = studentUpdateData(parseWith(studentUpdateSchema, body));
@@ -109,7 +114,11 @@ export const peopleRoutes = new Hono<AppEnv>()
     return c.json({ message });
   })
   .post("/instructors/create-manual/", validate("json", instructorPayloadSchema), async (c) => {
-    const data = instructorData(c.req.valid("json"), "create");
+    const data = instructorData(
+      c.req.valid("json"),
+      "create",
+      await readPlannedWeekdays(c.get("sql")),
+    );
     const created = await inTransaction(c.get("sql"), async (tx, inner) => {
       const user = await createInstructor(inner, data);
       await recordAudit(tx, c.get("user"), "person.create", `Fahrlehrer ${user.name} angelegt`, {

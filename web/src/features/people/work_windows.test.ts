@@ -34,6 +34,8 @@ describe("working time windows", () => {
       "sunday",
     ]);
     expect(shownDays(workWeekFromSchedule([]), [1, 2, 3, 4, 5])).toHaveLength(5);
+    // A school that plans Sundays edits Sunday working times too.
+    expect(shownDays(workWeekFromSchedule([]), [1, 2, 3, 4, 5, 6, 7]).at(-1)).toBe("sunday");
   });
 
   it("sends nothing when nothing changed, else only the changed days with all their windows", () => {

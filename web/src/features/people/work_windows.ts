@@ -35,14 +35,12 @@ export function workWeekFromSchedule(
 }
 
 /**
- * The days the form shows: the school's planned weekdays up to Saturday (the server takes working
- * times Monday to Saturday) and every day that has a window (a Sunday time from an import stays
+ * The days the form shows: the school's planned weekdays (the server takes working times on them
+ * and on Monday to Saturday) and every day that has a window (a Sunday time from an import stays
  * visible). Each shown day has at least one (empty) row to type in.
  */
 export function shownDays(week: WorkWeek, planned: readonly number[]): DayKey[] {
-  return englishWeekdayKeys.filter((day, i) =>
-    (i < 6 && planned.includes(i + 1)) || week[day].length > 0
-  );
+  return englishWeekdayKeys.filter((day, i) => planned.includes(i + 1) || week[day].length > 0);
 }
 
 /**
