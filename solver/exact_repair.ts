@@ -36,7 +36,7 @@ export interface ExactRepairResult {
 }
 
 /** One neighbourhood: its days, and the instructors whose lessons then may change (null: all). */
-interface Neighbourhood {
+export interface Neighbourhood {
   days: number[];
   instructors: Set<number> | null;
 }
@@ -252,6 +252,58 @@ function solveDay(
   n: Neighbourhood,
   options: ExactRepairOptions,
 ): Lesson[] | null | "timedout" {
+  const { today, y, z, constraints, variables, integers } = neighbourhoodProgramme(
+    model,
+    lessons,
+    n,
+    options.minShare,
+  );
+  // Students whose floor cannot be met here in any way make the programme infeasible: leave it.
+  const solution = solve({
+    direction: "maximize",
+    objective: "obj",
+    constraints,
+    variables,
+    integers,
+  }, { timeout: options.dayTimeoutMs ?? 200, tolerance: 0 });
+  if (solution.status === "timedout") return "timedout";
+  if (solution.status !== "optimal") return null;
+  if (Math.round(solution.result) <= today.length) return null;
+  // Whole lessons only (see neighbourhoodProgramme; checked, never assumed).
+  if (
+    solution.variables.some(([k, v]) => !k.startsWith("a") && Math.abs(v - Math.round(v)) > 1e-6)
+  ) {
+    return null;
+  }
+  const chosen = new Set(solution.variables.filter(([, v]) => v > 0.5).map(([k]) => k));
+  const teachers = new Map<string, number[]>();
+  for (const zz of z) {
+    if (!chosen.has(zz.key)) continue;
+    const k = `${zz.day}_${zz.hour}${zz.t}`;
+    if (!teachers.has(k)) teachers.set(k, []);
+    teachers.get(k)!.push(zz.instructor);
+  }
+  const out: Lesson[] = [];
+  for (const yy of y) {
+    if (!chosen.has(yy.key)) continue;
+    const instructor = teachers.get(`${yy.day}_${yy.hour}${yy.t}`)?.pop();
+    if (instructor === undefined) return null; // should not happen: the hour's rows match them
+    out.push({ student: yy.student, instructor, transmission: yy.t, day: yy.day, hour: yy.hour });
+  }
+  return out;
+}
+
+/**
+ * The mixed-integer programme of a neighbourhood (maximise "obj", the lessons inside it) with every
+ * hard rule, the lessons outside it fixed. With no lessons and every day and instructor inside,
+ * it is the whole hard model (bound_lp.ts relaxes it for an upper bound).
+ */
+export function neighbourhoodProgramme(
+  model: Model,
+  lessons: Lesson[],
+  n: Neighbourhood,
+  minShare: number,
+) {
   const { instance } = model;
   const today = lessons.filter((l) => inside(n, l));
   const elsewhere = lessons.filter((l) => !inside(n, l));
@@ -336,7 +388,7 @@ function solveDay(
   // Students: needs left, day cap, one lesson an hour, never below the lowest share.
   instance.students.forEach((st, s) => {
     const need = st.needs.manual + st.needs.automatic;
-    const floor = Math.ceil(options.minShare * need - 1e-9);
+    const floor = Math.ceil(minShare * need - 1e-9);
     const have = got[s].manual + got[s].automatic;
     if (floor > have) constraints.set(`sf${s}`, { min: floor - have });
     for (const t of TRANSMISSIONS) {
@@ -375,47 +427,16 @@ function solveDay(
       }
     }
   }
-  // Students whose floor cannot be met here in any way make the programme infeasible: leave it.
-  const solution = solve({
-    direction: "maximize",
-    objective: "obj",
-    constraints,
-    variables,
-    // The automaton's arcs may stay continuous: with whole lessons their flow is one path. So may
-    // the lessons of a student with one transmission: once the instructors' hours are whole, their
-    // rows (hour within day within need, and one row per hour and transmission) form two nested
-    // families, a network matrix, whose vertices are whole. Only branching on the instructor side
-    // halved the time per programme (gross with scarce vehicles: 113 instead of 55 in 2 s).
-    integers: [
-      ...y.filter((v) => bothTransmissions.has(v.student)).map((v) => v.key),
-      ...z.map((v) => v.key),
-    ],
-  }, { timeout: options.dayTimeoutMs ?? 200, tolerance: 0 });
-  if (solution.status === "timedout") return "timedout";
-  if (solution.status !== "optimal") return null;
-  if (Math.round(solution.result) <= today.length) return null;
-  // Whole lessons only (see above; checked, never assumed).
-  if (
-    solution.variables.some(([k, v]) => !k.startsWith("a") && Math.abs(v - Math.round(v)) > 1e-6)
-  ) {
-    return null;
-  }
-  const chosen = new Set(solution.variables.filter(([, v]) => v > 0.5).map(([k]) => k));
-  const teachers = new Map<string, number[]>();
-  for (const zz of z) {
-    if (!chosen.has(zz.key)) continue;
-    const k = `${zz.day}_${zz.hour}${zz.t}`;
-    if (!teachers.has(k)) teachers.set(k, []);
-    teachers.get(k)!.push(zz.instructor);
-  }
-  const out: Lesson[] = [];
-  for (const yy of y) {
-    if (!chosen.has(yy.key)) continue;
-    const instructor = teachers.get(`${yy.day}_${yy.hour}${yy.t}`)?.pop();
-    if (instructor === undefined) return null; // should not happen: the hour's rows match them
-    out.push({ student: yy.student, instructor, transmission: yy.t, day: yy.day, hour: yy.hour });
-  }
-  return out;
+  // The automaton's arcs may stay continuous: with whole lessons their flow is one path. So may
+  // the lessons of a student with one transmission: once the instructors' hours are whole, their
+  // rows (hour within day within need, and one row per hour and transmission) form two nested
+  // families, a network matrix, whose vertices are whole. Only branching on the instructor side
+  // halved the time per programme (gross with scarce vehicles: 113 instead of 55 in 2 s).
+  const integers = [
+    ...y.filter((v) => bothTransmissions.has(v.student)).map((v) => v.key),
+    ...z.map((v) => v.key),
+  ];
+  return { today, y, z, constraints, variables, integers };
 }
 
 /**
