@@ -28,6 +28,8 @@ export interface LagrangeBoundOptions {
   reached: number;
   /** At most this many steps (default: until the deadline). */
   maxSteps?: number;
+  /** Starting multipliers per row key `m${d}_${h}${t[0]}` (students' alpha, instructors' beta). */
+  start?: (day: number, hour: number, t: number) => [number, number] | undefined;
 }
 
 export interface LagrangeBoundResult {
@@ -81,16 +83,58 @@ export function lagrangeBound(
   const alpha = new Float64Array(n).fill(cut ? 0 : 0.5),
     beta = new Float64Array(n).fill(cut ? 0 : 0.5);
   if (cut) startAtCut(model, cut, alpha, beta);
+  const cutAlpha = alpha.slice();
+  if (options.start) {
+    for (let d = 0; d < days; d++) {
+      for (let h = 0; h < 24; h++) {
+        for (let t = 0; t < 2; t++) {
+          const v = options.start(d, h, t);
+          if (v) [alpha[ix(d, h, t)], beta[ix(d, h, t)]] = v;
+        }
+      }
+    }
+  }
 
+  if (options.start && Deno.env.get("LAGRANGE_TRACE")) {
+    let differ = 0;
+    const hist = new Map<string, number>();
+    for (let k = 0; k < n; k++) {
+      if (!teachable[k]) continue;
+      const key = `${cutAlpha[k]}->${alpha[k].toFixed(3)}`;
+      hist.set(key, (hist.get(key) ?? 0) + 1);
+      if (Math.abs(cutAlpha[k] - alpha[k]) > 1e-6) {
+        differ++;
+        console.log("  row d", Math.floor(k / 48), "h", Math.floor(k / 2) % 24, "t", k % 2);
+      }
+    }
+    console.log("rows differing from the cut", differ, [...hist].sort((a, b) => b[1] - a[1]).slice(0, 20));
+  }
   const Y = new Float64Array(n), Z = new Float64Array(n);
-  const students = studentOptions(model, teachable);
+  // Ties broken towards the flow's own lessons (a bonus of TIE each, so the value stays an upper
+  // bound): at the cut's multipliers the flow is optimal for both sides except where it breaks the
+  // exact break rule, which keeps the subgradient sparse.
+  const studentFlow = instance.students.map(() => new Set<number>());
+  const instructorFlow = instance.instructors.map(() => new Set<number>());
+  if (cut && Deno.env.get("LG_TIE") !== "0") {
+    for (const le of cut.lessons) {
+      if (cut.net.flow[le.edge] > 0) {
+        studentFlow[le.student].add(ix(le.day, le.hour, le.transmission === "manual" ? 0 : 1));
+      }
+    }
+    for (const te of cut.teaching) {
+      if (cut.net.flow[te.edge] > 0) {
+        instructorFlow[te.instructor].add(ix(te.day, te.hour, te.transmission === "manual" ? 0 : 1));
+      }
+    }
+  }
+  const students = studentOptions(model, teachable, studentFlow);
   const evaluate = (): number => {
     Y.fill(0);
     Z.fill(0);
     let value = 0;
     for (const st of students) value += studentBest(st, alpha, Y);
     for (let i = 0; i < instance.instructors.length; i++) {
-      value += instructorBest(model, i, teachable, beta, Z);
+      value += instructorBest(model, i, teachable, beta, Z, instructorFlow[i]);
     }
     for (let k = 0; k < n; k++) {
       if (teachable[k] && vehicles[k] < Infinity && alpha[k] > beta[k]) {
@@ -101,6 +145,36 @@ export function lagrangeBound(
   };
 
   const env = (k: string, v: number) => Number(Deno.env.get(k) ?? v);
+  if (Deno.env.get("LG_FLIP")) {
+    // Search over 0/1 multipliers (HiGHS's LP duals are 0/1 here): flip an hour's rows (both
+    // transmissions at once, then one) where that lowers the bound.
+    let value = evaluate(), evals = 1;
+    const rows = [...Array(n).keys()].filter((k) => teachable[k] && alpha[k] === beta[k]);
+    const pairs = new Map<number, number[]>();
+    for (const k of rows) {
+      const p = k >> 1;
+      if (!pairs.has(p)) pairs.set(p, []);
+      pairs.get(p)!.push(k);
+    }
+    const moves = [...pairs.values()].concat(rows.map((k) => [k]));
+    for (let pass = 0; pass < 5; pass++) {
+      let improved = false;
+      for (const move of moves) {
+        if (performance.now() >= options.deadline) break;
+        for (const k of move) alpha[k] = beta[k] = 1 - alpha[k];
+        const v = evaluate();
+        evals++;
+        if (v < value - 1e-9) {
+          value = v;
+          improved = true;
+          if (Deno.env.get("LAGRANGE_TRACE")) console.log("flip", move, value);
+        } else for (const k of move) alpha[k] = beta[k] = 1 - alpha[k];
+        if (Math.floor(value + ROUNDING) <= options.reached) break;
+      }
+      if (!improved || Math.floor(value + ROUNDING) <= options.reached) break;
+    }
+    return { upperBound: Math.floor(value + ROUNDING), value, steps: evals };
+  }
   let best = Infinity, steps = 0, theta = env("LG_THETA", 1), sinceBest = 0;
   const patience = env("LG_PATIENCE", 10), deflect = env("LG_DEFLECT", 0);
   const aimAbove = env("LG_AIM", 0.5);
@@ -137,6 +211,23 @@ export function lagrangeBound(
       }
     }
     if (norm === 0) break; // the relaxation's choices agree: its value is the bound
+    if (Deno.env.get("LAGRANGE_TRACE")) {
+      let nz = 0;
+      for (let k = 0; k < n; k++) if (gA[k] !== 0 || gB[k] !== 0) nz++;
+      console.log("  norm", norm, "rows", nz);
+      if (steps === 1 && cut) {
+        const fy = new Float64Array(n), fz = new Float64Array(n);
+        for (const le of cut.lessons) fy[ix(le.day, le.hour, le.transmission === "manual" ? 0 : 1)] += cut.net.flow[le.edge];
+        for (const te of cut.teaching) fz[ix(te.day, te.hour, te.transmission === "manual" ? 0 : 1)] += cut.net.flow[te.edge];
+        let dy = 0, dz = 0, nv = 0;
+        for (let k = 0; k < n; k++) {
+          dy += Math.abs(Y[k] - fy[k]);
+          dz += Math.abs(Z[k] - fz[k]);
+          if (vehicles[k] < Infinity && alpha[k] !== beta[k]) nv++;
+        }
+        console.log("  dy", dy, "dz", dz, "vehicle rows cut", nv, "Y", Y.reduce((a, b) => a + b), "Z", Z.reduce((a, b) => a + b));
+      }
+    }
     norm = 0;
     for (let k = 0; k < n; k++) {
       dA[k] = gA[k] + deflect * dA[k];
@@ -190,7 +281,11 @@ function startAtCut(model: Model, network: LessonNetwork, alpha: Float64Array, b
   if (!model.vehicleCap) beta.set(alpha);
 }
 
+/** Bonus that breaks ties towards the flow's lessons (adds at most TIE per lesson to the bound). */
+const TIE = 1e-8;
+
 interface StudentOptions {
+  flow: Set<number>;
   /** Needs per transmission (one entry when the student is merged: both in total). */
   needs: number[];
   /** Per day: the day cap and the hours' rows per transmission (-1 where none). */
@@ -201,7 +296,11 @@ interface StudentOptions {
  * Each student's possible lessons. A student with both transmissions is relaxed to their total
  * need with the better transmission per hour (a relaxation: still an upper bound).
  */
-function studentOptions(model: Model, teachable: Uint8Array): StudentOptions[] {
+function studentOptions(
+  model: Model,
+  teachable: Uint8Array,
+  flow: Set<number>[],
+): StudentOptions[] {
   return model.instance.students.flatMap((st, s) => {
     const ts = TRANSMISSIONS.map((t, ti) => [t, ti] as const).filter(([t]) => st.needs[t] > 0);
     if (ts.length === 0) return [];
@@ -217,7 +316,7 @@ function studentOptions(model: Model, teachable: Uint8Array): StudentOptions[] {
       }
       if (rows.length) days.push({ cap, rows });
     }
-    return [{ needs: [ts.reduce((n, [t]) => n + st.needs[t], 0)], days }];
+    return [{ needs: [ts.reduce((n, [t]) => n + st.needs[t], 0)], days, flow: flow[s] }];
   });
 }
 
@@ -232,7 +331,8 @@ function studentBest(st: StudentOptions, alpha: Float64Array, Y: Float64Array): 
     for (const rows of day.rows) {
       let bestRow = -1, bestWorth = 0;
       for (const k of rows) {
-        if (1 - alpha[k] > bestWorth) (bestWorth = 1 - alpha[k], bestRow = k);
+        const w = 1 - alpha[k] + (st.flow.has(k) ? TIE : 0);
+        if (w > bestWorth) (bestWorth = w, bestRow = k);
       }
       if (bestRow >= 0) worth.push([bestWorth, bestRow]);
     }
@@ -260,6 +360,7 @@ function instructorBest(
   teachable: Uint8Array,
   beta: Float64Array,
   Z: Float64Array,
+  flow: Set<number>,
 ): number {
   const ins = model.instance.instructors[i];
   let total = 0;
@@ -278,8 +379,9 @@ function instructorBest(
         if (!model.instructorFree[i][slot(d, h)]) continue;
         TRANSMISSIONS.forEach((t, ti) => {
           const k = ix(d, h, ti);
-          if (canTeach(ins, t) && teachable[k] && beta[k] > worth[h]) {
-            worth[h] = beta[k];
+          const w = beta[k] + (flow.has(k) ? TIE : 0);
+          if (canTeach(ins, t) && teachable[k] && w > worth[h]) {
+            worth[h] = w;
             row[h] = k;
           }
         });

@@ -57,7 +57,11 @@ if (mip) lp += "General\n" + p.integers.map((v) => " " + vn.get(v)).join("\n") +
 lp += "End\n";
 const solver = await highs();
 let t = performance.now();
-const r = solver.solve(lp, { time_limit: 300 });
+const r = solver.solve(lp, { time_limit: 300 }) as unknown as {
+  Status: string;
+  ObjectiveValue: number;
+  Rows: { Name: string; Dual: number }[];
+};
 console.log(
   "highs",
   mip ? "MIP" : "LP",
@@ -75,4 +79,28 @@ if (Deno.args.includes("--yalps")) {
     variables: p.variables,
   }, { timeout: 60000 });
   console.log("yalps LP", y.status, y.result, Math.round(performance.now() - t), "ms");
+}
+
+if (Deno.args.includes("--duals") && !mip) {
+  // The Lagrangian bound at HiGHS's LP duals of the linking rows (both signs tried; any
+  // multipliers give a valid bound).
+  const dual = new Map(r.Rows.map((row) => [row.Name, row.Dual]));
+  const { buildNetwork } = await import("../../solver/network.ts");
+  const { lagrangeBound } = await import("./lagrange_bound.ts");
+  const net = buildNetwork(model, "split");
+  net.net.maxFlow(net.source, net.sink);
+  for (const sign of [1, -1]) {
+    const res = lagrangeBound(model, net, {
+      deadline: performance.now() + 60000,
+      reached: 0,
+      maxSteps: 1,
+      start: (d, h, t) => {
+        const m = dual.get(names.get(`m${d}_${h}${t ? "a" : "m"}`) ?? "");
+        if (m === undefined) return undefined;
+        const v = dual.get((names.get(`v${d}_${h}${t ? "a" : "m"}`) ?? "") + "u") ?? 0;
+        return [sign * m, sign * m - Math.abs(v)];
+      },
+    });
+    console.log("lagrange at HiGHS duals, sign", sign, res.value);
+  }
 }
