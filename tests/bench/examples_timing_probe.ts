@@ -2,7 +2,10 @@
 import { plan } from "../../solver/plan.ts";
 import { parseInstance } from "../../solver/instance.ts";
 const dir = new URL("../../solver/examples/", import.meta.url);
-for (const e of [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".json")).map((e) => e.name).sort()) {
+for (
+  const e of [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".json")).map((e) => e.name)
+    .sort()
+) {
   const instance = parseInstance(JSON.parse(Deno.readTextFileSync(new URL(e, dir))));
   for (const exactRepair of [true, false]) {
     const times: number[] = [];
@@ -13,6 +16,20 @@ for (const e of [...Deno.readDirSync(dir)].filter((e) => e.name.endsWith(".json"
       times.push(performance.now() - t);
     }
     times.sort((a, b) => a - b);
-    console.log(e, "exact", exactRepair, "lessons", s!.lessons, "bound", s!.upperBound, "optimal", s!.optimal, "best", s!.bestMinShare, "ms", Math.round(times[times.length >> 1]));
+    console.log(
+      e,
+      "exact",
+      exactRepair,
+      "lessons",
+      s!.lessons,
+      "bound",
+      s!.upperBound,
+      "optimal",
+      s!.optimal,
+      "best",
+      s!.bestMinShare,
+      "ms",
+      Math.round(times[times.length >> 1]),
+    );
   }
 }

@@ -1,19 +1,17 @@
 /**
- * Probe: the Lagrangian bound (lagrange_bound.ts) on one generated instance.
+ * Probe: solver/lagrange_bound.ts on one generated instance.
  * deno run -A tests/bench/lagrange_probe.ts OPTIONS_JSON LESSONS_REACHED [SECONDS]
  */
 import { buildModel } from "../../solver/model.ts";
-import { buildNetwork } from "../../solver/network.ts";
-import { lagrangeBound } from "./lagrange_bound.ts";
+import { bounds } from "../../solver/bound.ts";
+import { lagrangeBound } from "../../solver/lagrange_bound.ts";
 import { generateInstance } from "../../solver/testing/generate.ts";
-const opts = JSON.parse(Deno.args[0]);
-const reached = Number(Deno.args[1]);
-const model = buildModel(generateInstance(opts));
-const net = buildNetwork(model, "split");
-const f = net.net.maxFlow(net.source, net.sink);
+
+const model = buildModel(generateInstance(JSON.parse(Deno.args[0])));
+const flow = bounds(model).upperBound;
 const t = performance.now();
-const r = lagrangeBound(model, Deno.env.get("LG_NOCUT") ? null : net, {
+const r = lagrangeBound(model, {
   deadline: performance.now() + Number(Deno.args[2] ?? 10) * 1000,
-  reached,
+  reached: Number(Deno.args[1]),
 });
-console.log("flow", f, r, Math.round(performance.now() - t), "ms");
+console.log("flow bound", flow, "lagrange", r, Math.round(performance.now() - t), "ms");
