@@ -109,7 +109,13 @@ export function lagrangeBound(model: Model, options: LagrangeBoundOptions): Lagr
     if (!hours.has(k >> 1)) hours.set(k >> 1, []);
     hours.get(k >> 1)!.push(k);
   }
-  const moves = [...hours.values()].concat(rows.map((k) => [k]));
+  // Lowering a price from 1 to 0 first: where the flow's windows let more lessons through than
+  // the exact break rule, the instructors' side is priced too high (mittel seed 306 with two
+  // lessons a day: each gain was such an hour).
+  const moves = [...hours.values()].concat(rows.map((k) => [k]))
+    .map((move, order) => ({ move, order, down: alpha[move[0]] === 1 ? 0 : 1 }))
+    .sort((a, b) => a.down - b.down || a.order - b.order)
+    .map((m) => m.move);
   // The instructors a row's price reaches: free then.
   const teachersAt = (k: number) =>
     instance.instructors.map((_, i) => i).filter((i) =>

@@ -48,6 +48,8 @@ export interface PlanOptions {
   exactRepair?: boolean;
   /** Time the exact repair may take at most (default 2 s; never more than half the time limit). */
   exactRepairSeconds?: number;
+  /** Time the Lagrangian bound may take at most (default 1 s; never more than a tenth of the limit). */
+  lagrangeSeconds?: number;
 }
 
 /** Thrown when shouldCancel() answers true. */
@@ -126,7 +128,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     // the plan is proven optimal and the exact repair has nothing to look for.
     const t0 = performance.now();
     const tighter = lagrangeBound(model, {
-      deadline: lagrangeDeadline(started, options.timeLimitSeconds),
+      deadline: lagrangeDeadline(started, options.timeLimitSeconds, options.lagrangeSeconds),
       reached: lessons.length,
     });
     reference = { ...reference, upperBound: Math.min(reference.upperBound, tighter.upperBound) };
@@ -254,8 +256,8 @@ function restrictionDeadline(started: number, limitSeconds?: number): number {
 const LAGRANGE_SECONDS = 1;
 
 /** When the Lagrangian bound must stop: its own budget, at most a tenth of the limit. */
-function lagrangeDeadline(started: number, limitSeconds?: number): number {
-  const own = performance.now() + LAGRANGE_SECONDS * 1000;
+function lagrangeDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
+  const own = performance.now() + (ownSeconds ?? LAGRANGE_SECONDS) * 1000;
   if (!limitSeconds) return own;
   return Math.min(own, started + limitSeconds * 1000 * 0.1);
 }
