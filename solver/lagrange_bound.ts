@@ -103,7 +103,10 @@ export function lagrangeBound(model: Model, options: LagrangeBoundOptions): Lagr
   const bound = () => Math.floor(value + 1e-6);
 
   // Moves: both transmissions of an hour at once, then each row alone.
-  const rows = [...Array(n).keys()].filter((k) => teachable[k] && alpha[k] === beta[k]);
+  // Rows no student can use keep price 0 (a price there only adds to the instructors' side).
+  const rows = [...Array(n).keys()].filter((k) =>
+    teachable[k] && alpha[k] === beta[k] && studentsAt.has(k)
+  );
   const hours = new Map<number, number[]>();
   for (const k of rows) {
     if (!hours.has(k >> 1)) hours.set(k >> 1, []);
@@ -124,10 +127,17 @@ export function lagrangeBound(model: Model, options: LagrangeBoundOptions): Lagr
 
   let evaluations = 1;
   const done = () => bound() <= options.reached || performance.now() >= options.deadline;
-  for (let pass = 0; pass < 10 && !done(); pass++) {
+  // Passes of strict descent; once one gains nothing, a pass that also takes flips which leave the
+  // bound as it is (each row at most once a pass, so it cannot flip straight back): a bound that
+  // needs several hours lowered together is reached over such a plateau (one instructor whose
+  // four students' hours would make one run too long: 4 -> 3 only with all four prices at 1).
+  let plateau = false;
+  for (let pass = 0; pass < 20 && !done(); pass++) {
     let improved = false;
+    const flipped = new Set<number>();
     for (const move of moves) {
       if (done()) break;
+      if (plateau && move.some((k) => flipped.has(k))) continue;
       evaluations++;
       // Only the students with a lesson possible in these rows and the instructors' week of
       // that day change.
@@ -146,17 +156,20 @@ export function lagrangeBound(model: Model, options: LagrangeBoundOptions): Lagr
       );
       let after = sum(newStudents) + sum(newWeeks);
       for (const k of move) after += vehicleTerm(k);
-      if (after < before - 1e-9) {
+      if (after < before - 1e-9 || (plateau && after < before + 1e-9)) {
         value += after - before;
         touched.forEach((j, x) => studentValue[j] = newStudents[x]);
         teachers.forEach((i, x) => {
           weekValue[i][w] = newWeeks[x];
           dayValues[i][d] = newDays[x];
         });
-        improved = true;
+        for (const k of move) flipped.add(k);
+        if (after < before - 1e-9) improved = true;
       } else for (const k of move) alpha[k] = beta[k] = 1 - alpha[k];
     }
-    if (!improved) break;
+    if (improved) plateau = false;
+    else if (!plateau) plateau = true;
+    else break;
   }
   return { upperBound: bound(), evaluations };
 }
