@@ -1,7 +1,6 @@
 /**
  * Exact repair where the flow's plan stays below the upper bound: a large-neighbourhood search
- * whose neighbourhood is one day or a pair of days (with two-hour breaks: a few instructors on
- * them). All lessons outside stay as they are; the neighbourhood is solved again as a
+ * whose neighbourhood is one day (with two-hour breaks: a few instructors on it) or a pair of days. All lessons outside stay as they are; the neighbourhood is solved again as a
  * mixed-integer programme (yalps) with every hard rule in it exact: needs left after the lessons
  * outside, a student's lessons per day and hour, vehicles per hour and transmission, an
  * instructor's hour, day and remaining week, and the break rule (one or two free hours, fixed
@@ -44,8 +43,8 @@ export interface Neighbourhood {
 /**
  * Re-solves neighbourhoods exactly while lessons are below `target` and time is left: whole days
  * (fast with the one-hour break rule) or groups of a few instructors on one day (the two-hour break
- * rule's programme of a whole day is beyond yalps's time, docs/decisions/0011), then pairs of days
- * once those gain nothing.
+ * rule's programme of a whole day is beyond yalps's time, docs/decisions/0011), then pairs of whole
+ * days once those gain nothing (with two-hour breaks the smallest first).
  */
 export function exactRepair(
   model: Model,
@@ -65,7 +64,7 @@ export function exactRepair(
       ? singleDays(model, days, timedOut)
       : model.breakGap === 1
       ? dayPairs(model, lessons, days)
-      : groupPairs(model, dayPairs(model, lessons, days));
+      : smallestFirst(model, dayPairs(model, lessons, days));
     // One pass over every neighbourhood, keeping each gain at once; another pass only after a
     // gain (restarting from the first neighbourhood after every gain re-solved the same fruitless
     // days again and again: 428 programmes for 23 lessons on a gross instance).
@@ -174,18 +173,22 @@ function dayPairs(model: Model, lessons: Lesson[], promising: number[]): Neighbo
 }
 
 /**
- * With two-hour breaks, where whole days are beyond yalps: the same few instructors on a pair of
- * days (a lesson of theirs may move from one day to the other).
+ * With two-hour breaks: pairs of whole days, the smallest programmes first (fewest free instructor
+ * hours; a Saturday with a weekday takes 30-200 ms, two weekdays up to seconds), each within the
+ * programme's time limit. The same few instructors on a pair of days (the previous neighbourhood)
+ * gained nothing on mittel seeds 206, 306 and 406 in 12-17 s; whole pairs in this order reached
+ * 580, 568 and 594 (the optimum) within 20 s (docs/decisions/0011).
  */
-function groupPairs(model: Model, pairs: Neighbourhood[]): Neighbourhood[] {
-  return pairs.flatMap((p) => {
-    const working = new Set(
-      p.days.flatMap((d) => [...instructorGroups(model, d, 1)].flatMap((g) => [...g])),
-    );
-    return instructorGroups(model, p.days[0], GROUP_SIZE)
-      .filter((g) => [...g].every((i) => working.has(i)))
-      .map((g) => ({ days: p.days, instructors: g }));
+function smallestFirst(model: Model, pairs: Neighbourhood[]): Neighbourhood[] {
+  const size = [...Array(model.days).keys()].map((d) => {
+    let hours = 0;
+    for (const free of model.instructorFree) for (let h = 0; h < 24; h++) hours += free[slot(d, h)];
+    return hours;
   });
+  const cost = (n: Neighbourhood) => n.days.reduce((sum, d) => sum + size[d], 0);
+  return pairs.map((n, order) => ({ n, order }))
+    .sort((a, b) => cost(a.n) - cost(b.n) || a.order - b.order)
+    .map((x) => x.n);
 }
 
 /** Instructors per group in the smaller neighbourhoods. */
