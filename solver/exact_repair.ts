@@ -186,7 +186,8 @@ function smallestFirst(model: Model, pairs: Neighbourhood[]): Neighbourhood[] {
     return hours;
   });
   const cost = (n: Neighbourhood) => n.days.reduce((sum, d) => sum + size[d], 0);
-  return pairs.map((n, order) => ({ n, order }))
+  // A day without free instructor hours adds nothing to its pair (that is a single day again).
+  return pairs.filter((n) => n.days.every((d) => size[d] > 0)).map((n, order) => ({ n, order }))
     .sort((a, b) => cost(a.n) - cost(b.n) || a.order - b.order)
     .map((x) => x.n);
 }
