@@ -6,10 +6,12 @@ import { plan } from "../../solver/plan.ts";
 import { parseInstance } from "../../solver/instance.ts";
 
 const dir = new URL("../../solver/examples/", import.meta.url);
-// deno-lint-ignore no-explicit-any
+// A copy of an older plan.ts (e.g. `git show main:solver/plan.ts > solver/plan_before_tmp.ts`),
+// imported by a computed path so that the probe type-checks without it.
 let before: typeof plan | undefined;
+const beforePath = ["../../solver/plan_before", "tmp.ts"].join("_");
 try {
-  before = (await import("../../solver/plan_before_tmp.ts")).plan;
+  before = (await import(beforePath)).plan;
 } catch {
   before = undefined;
 }
@@ -34,6 +36,8 @@ for (const name of names.sort()) {
     name,
     `lessons ${s!.lessons} bound ${s!.upperBound} optimal ${s!.optimal}`,
     `lagrange evaluations ${s!.lagrangeEvaluations}`,
-    `ms now ${Math.round(median(times.now))} before ${before ? Math.round(median(times.before)) : "-"}`,
+    `ms now ${Math.round(median(times.now))} before ${
+      before ? Math.round(median(times.before)) : "-"
+    }`,
   );
 }
