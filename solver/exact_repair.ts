@@ -1,7 +1,6 @@
 /**
  * Exact repair where the flow's plan stays below the upper bound: a large-neighbourhood search
- * whose neighbourhood is one day or a pair of days (with two-hour breaks: a few instructors on
- * them). All lessons outside stay as they are; the neighbourhood is solved again as a
+ * whose neighbourhood is one day (with two-hour breaks: a few instructors on it) or a pair of days. All lessons outside stay as they are; the neighbourhood is solved again as a
  * mixed-integer programme (yalps) with every hard rule in it exact: needs left after the lessons
  * outside, a student's lessons per day and hour, vehicles per hour and transmission, an
  * instructor's hour, day and remaining week, and the break rule (one or two free hours, fixed
@@ -36,7 +35,7 @@ export interface ExactRepairResult {
 }
 
 /** One neighbourhood: its days, and the instructors whose lessons then may change (null: all). */
-interface Neighbourhood {
+export interface Neighbourhood {
   days: number[];
   instructors: Set<number> | null;
 }
@@ -44,8 +43,8 @@ interface Neighbourhood {
 /**
  * Re-solves neighbourhoods exactly while lessons are below `target` and time is left: whole days
  * (fast with the one-hour break rule) or groups of a few instructors on one day (the two-hour break
- * rule's programme of a whole day is beyond yalps's time, docs/decisions/0011), then pairs of days
- * once those gain nothing.
+ * rule's programme of a whole day is beyond yalps's time, docs/decisions/0011), then pairs of whole
+ * days once those gain nothing (with two-hour breaks the smallest first).
  */
 export function exactRepair(
   model: Model,
@@ -65,7 +64,7 @@ export function exactRepair(
       ? singleDays(model, days, timedOut)
       : model.breakGap === 1
       ? dayPairs(model, lessons, days)
-      : groupPairs(model, dayPairs(model, lessons, days));
+      : smallestFirst(model, dayPairs(model, lessons, days));
     // One pass over every neighbourhood, keeping each gain at once; another pass only after a
     // gain (restarting from the first neighbourhood after every gain re-solved the same fruitless
     // days again and again: 428 programmes for 23 lessons on a gross instance).
@@ -174,18 +173,23 @@ function dayPairs(model: Model, lessons: Lesson[], promising: number[]): Neighbo
 }
 
 /**
- * With two-hour breaks, where whole days are beyond yalps: the same few instructors on a pair of
- * days (a lesson of theirs may move from one day to the other).
+ * With two-hour breaks: pairs of whole days, the smallest programmes first (fewest free instructor
+ * hours; a Saturday with a weekday takes 30-200 ms, two weekdays up to seconds), each within the
+ * programme's time limit. The same few instructors on a pair of days (the previous neighbourhood)
+ * gained nothing on mittel seeds 206, 306 and 406 in 12-17 s; whole pairs in this order reached
+ * 580, 568 and 594 (the optimum) within 20 s (docs/decisions/0011).
  */
-function groupPairs(model: Model, pairs: Neighbourhood[]): Neighbourhood[] {
-  return pairs.flatMap((p) => {
-    const working = new Set(
-      p.days.flatMap((d) => [...instructorGroups(model, d, 1)].flatMap((g) => [...g])),
-    );
-    return instructorGroups(model, p.days[0], GROUP_SIZE)
-      .filter((g) => [...g].every((i) => working.has(i)))
-      .map((g) => ({ days: p.days, instructors: g }));
+function smallestFirst(model: Model, pairs: Neighbourhood[]): Neighbourhood[] {
+  const size = [...Array(model.days).keys()].map((d) => {
+    let hours = 0;
+    for (const free of model.instructorFree) for (let h = 0; h < 24; h++) hours += free[slot(d, h)];
+    return hours;
   });
+  const cost = (n: Neighbourhood) => n.days.reduce((sum, d) => sum + size[d], 0);
+  // A day without free instructor hours adds nothing to its pair (that is a single day again).
+  return pairs.filter((n) => n.days.every((d) => size[d] > 0)).map((n, order) => ({ n, order }))
+    .sort((a, b) => cost(a.n) - cost(b.n) || a.order - b.order)
+    .map((x) => x.n);
 }
 
 /** Instructors per group in the smaller neighbourhoods. */
@@ -252,6 +256,58 @@ function solveDay(
   n: Neighbourhood,
   options: ExactRepairOptions,
 ): Lesson[] | null | "timedout" {
+  const { today, y, z, constraints, variables, integers } = neighbourhoodProgramme(
+    model,
+    lessons,
+    n,
+    options.minShare,
+  );
+  // Students whose floor cannot be met here in any way make the programme infeasible: leave it.
+  const solution = solve({
+    direction: "maximize",
+    objective: "obj",
+    constraints,
+    variables,
+    integers,
+  }, { timeout: options.dayTimeoutMs ?? 200, tolerance: 0 });
+  if (solution.status === "timedout") return "timedout";
+  if (solution.status !== "optimal") return null;
+  if (Math.round(solution.result) <= today.length) return null;
+  // Whole lessons only (see neighbourhoodProgramme; checked, never assumed).
+  if (
+    solution.variables.some(([k, v]) => !k.startsWith("a") && Math.abs(v - Math.round(v)) > 1e-6)
+  ) {
+    return null;
+  }
+  const chosen = new Set(solution.variables.filter(([, v]) => v > 0.5).map(([k]) => k));
+  const teachers = new Map<string, number[]>();
+  for (const zz of z) {
+    if (!chosen.has(zz.key)) continue;
+    const k = `${zz.day}_${zz.hour}${zz.t}`;
+    if (!teachers.has(k)) teachers.set(k, []);
+    teachers.get(k)!.push(zz.instructor);
+  }
+  const out: Lesson[] = [];
+  for (const yy of y) {
+    if (!chosen.has(yy.key)) continue;
+    const instructor = teachers.get(`${yy.day}_${yy.hour}${yy.t}`)?.pop();
+    if (instructor === undefined) return null; // should not happen: the hour's rows match them
+    out.push({ student: yy.student, instructor, transmission: yy.t, day: yy.day, hour: yy.hour });
+  }
+  return out;
+}
+
+/**
+ * The mixed-integer programme of a neighbourhood (maximise "obj", the lessons inside it) with every
+ * hard rule, the lessons outside it fixed. With no lessons and every day and instructor inside,
+ * it is the whole hard model (bound_lp.ts relaxes it for an upper bound).
+ */
+export function neighbourhoodProgramme(
+  model: Model,
+  lessons: Lesson[],
+  n: Neighbourhood,
+  minShare: number,
+) {
   const { instance } = model;
   const today = lessons.filter((l) => inside(n, l));
   const elsewhere = lessons.filter((l) => !inside(n, l));
@@ -336,7 +392,7 @@ function solveDay(
   // Students: needs left, day cap, one lesson an hour, never below the lowest share.
   instance.students.forEach((st, s) => {
     const need = st.needs.manual + st.needs.automatic;
-    const floor = Math.ceil(options.minShare * need - 1e-9);
+    const floor = Math.ceil(minShare * need - 1e-9);
     const have = got[s].manual + got[s].automatic;
     if (floor > have) constraints.set(`sf${s}`, { min: floor - have });
     for (const t of TRANSMISSIONS) {
@@ -375,47 +431,16 @@ function solveDay(
       }
     }
   }
-  // Students whose floor cannot be met here in any way make the programme infeasible: leave it.
-  const solution = solve({
-    direction: "maximize",
-    objective: "obj",
-    constraints,
-    variables,
-    // The automaton's arcs may stay continuous: with whole lessons their flow is one path. So may
-    // the lessons of a student with one transmission: once the instructors' hours are whole, their
-    // rows (hour within day within need, and one row per hour and transmission) form two nested
-    // families, a network matrix, whose vertices are whole. Only branching on the instructor side
-    // halved the time per programme (gross with scarce vehicles: 113 instead of 55 in 2 s).
-    integers: [
-      ...y.filter((v) => bothTransmissions.has(v.student)).map((v) => v.key),
-      ...z.map((v) => v.key),
-    ],
-  }, { timeout: options.dayTimeoutMs ?? 200, tolerance: 0 });
-  if (solution.status === "timedout") return "timedout";
-  if (solution.status !== "optimal") return null;
-  if (Math.round(solution.result) <= today.length) return null;
-  // Whole lessons only (see above; checked, never assumed).
-  if (
-    solution.variables.some(([k, v]) => !k.startsWith("a") && Math.abs(v - Math.round(v)) > 1e-6)
-  ) {
-    return null;
-  }
-  const chosen = new Set(solution.variables.filter(([, v]) => v > 0.5).map(([k]) => k));
-  const teachers = new Map<string, number[]>();
-  for (const zz of z) {
-    if (!chosen.has(zz.key)) continue;
-    const k = `${zz.day}_${zz.hour}${zz.t}`;
-    if (!teachers.has(k)) teachers.set(k, []);
-    teachers.get(k)!.push(zz.instructor);
-  }
-  const out: Lesson[] = [];
-  for (const yy of y) {
-    if (!chosen.has(yy.key)) continue;
-    const instructor = teachers.get(`${yy.day}_${yy.hour}${yy.t}`)?.pop();
-    if (instructor === undefined) return null; // should not happen: the hour's rows match them
-    out.push({ student: yy.student, instructor, transmission: yy.t, day: yy.day, hour: yy.hour });
-  }
-  return out;
+  // The automaton's arcs may stay continuous: with whole lessons their flow is one path. So may
+  // the lessons of a student with one transmission: once the instructors' hours are whole, their
+  // rows (hour within day within need, and one row per hour and transmission) form two nested
+  // families, a network matrix, whose vertices are whole. Only branching on the instructor side
+  // halved the time per programme (gross with scarce vehicles: 113 instead of 55 in 2 s).
+  const integers = [
+    ...y.filter((v) => bothTransmissions.has(v.student)).map((v) => v.key),
+    ...z.map((v) => v.key),
+  ];
+  return { today, y, z, constraints, variables, integers };
 }
 
 /**

@@ -26,6 +26,7 @@ import { TRANSMISSIONS } from "./rules/needs.ts";
 import { pickVehicle, vehiclesByTransmission } from "./rules/vehicles.ts";
 import type { Appointment, Plan, PlanStats } from "./plan_format.ts";
 import { bounds } from "./bound.ts";
+import { lagrangeBound } from "./lagrange_bound.ts";
 
 export type { Plan, PlanStats } from "./plan_format.ts";
 
@@ -54,6 +55,8 @@ export interface PlanOptions {
    * depend on the load.
    */
   searchSeconds?: number;
+  /** Time the Lagrangian bound may take at most (default 1 s; never more than a tenth of the limit). */
+  lagrangeSeconds?: number;
 }
 
 /** Thrown when shouldCancel() answers true. */
@@ -124,10 +127,22 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
 
   step(65, "Obere Schranke prüfen", Math.round(total * 0.65));
   let lessons = routed.lessons;
-  const reference = bounds(model, { lessons: splitLessons, share: fairShare }, {
+  let reference = bounds(model, { lessons: splitLessons, share: fairShare }, {
     lessons: lessons.length,
     minShare: lowestShareOf(instance, lessons),
   });
+  let lagrange = { evaluations: 0, ms: 0 };
+  if (lessons.length < reference.upperBound) {
+    // Below the flow's bound, first a tighter bound (lagrange_bound.ts): where it meets the plan,
+    // the plan is proven optimal and the exact repair has nothing to look for.
+    const t0 = performance.now();
+    const tighter = lagrangeBound(model, {
+      deadline: lagrangeDeadline(started, options.timeLimitSeconds, options.lagrangeSeconds),
+      reached: lessons.length,
+    });
+    reference = { ...reference, upperBound: Math.min(reference.upperBound, tighter.upperBound) };
+    lagrange = { evaluations: tighter.evaluations, ms: performance.now() - t0 };
+  }
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
   if (lessons.length < reference.upperBound && options.exactRepair !== false) {
     step(68, "Lücken exakt schließen", Math.round(total * 0.68));
@@ -148,18 +163,22 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   ]);
 
   step(74, "Feinschliff", Math.round(total * 0.74));
+  let sweepsDone = 0;
   const search = improveSoftPreferences(model, lessons, fixedPairs, {
     deadline: searchDeadline(started, options.timeLimitSeconds, options.searchSeconds),
     checkCancel: () => {
       if (options.shouldCancel?.()) throw new PlanCancelled();
     },
-    // Each sweep halves the distance to 90 %: it moves while the search runs, never backwards.
-    onSweep: (n) =>
+    // Each sweep halves the distance to 90 %: it moves while the search runs, never backwards
+    // (the search runs in rounds whose sweeps count from 1 again, so they are counted here).
+    onSweep: () => {
+      sweepsDone++;
       step(
-        90 - Math.round(16 * 0.5 ** n),
+        90 - Math.round(16 * 0.5 ** sweepsDone),
         "Feinschliff",
-        Math.round(total * (0.9 - 0.16 * 0.5 ** n)),
-      ),
+        Math.round(total * (0.9 - 0.16 * 0.5 ** sweepsDone)),
+      );
+    },
   });
 
   step(90, "Fahrzeuge zuteilen", Math.round(total * 0.9));
@@ -207,6 +226,8 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       exactDaysImproved: exact.daysImproved,
       exactDaysTimedOut: exact.daysTimedOut,
       exactSeconds: Math.round(exact.ms) / 1000,
+      lagrangeEvaluations: lagrange.evaluations,
+      lagrangeSeconds: Math.round(lagrange.ms) / 1000,
       searchMoves: search.moves,
       searchSweeps: search.sweeps,
       searchStoppedByTime: search.stoppedByTime ? 1 : 0,
@@ -253,6 +274,16 @@ function restrictionDeadline(started: number, limitSeconds?: number): number {
   const own = performance.now() + RESTRICTION_SECONDS * 1000;
   if (!limitSeconds) return own;
   return Math.min(own, started + limitSeconds * 1000 * 0.2);
+}
+
+/** Time the Lagrangian bound may take at most (it stops earlier once it meets the plan). */
+const LAGRANGE_SECONDS = 1;
+
+/** When the Lagrangian bound must stop: its own budget, at most a tenth of the limit. */
+function lagrangeDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
+  const own = performance.now() + (ownSeconds ?? LAGRANGE_SECONDS) * 1000;
+  if (!limitSeconds) return own;
+  return Math.min(own, started + limitSeconds * 1000 * 0.1);
 }
 
 /** Time the exact repair may take at most (it stops earlier once the upper bound is reached). */
