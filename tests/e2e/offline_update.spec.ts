@@ -11,12 +11,8 @@ const builtDist = process.env.WEB_DIST ?? join(process.cwd(), "web/dist");
 const deployDir = mkdtempSync(join(tmpdir(), "fahrplan-update-"));
 test.beforeAll(() => {
   cpSync(builtDist, deployDir, { recursive: true });
-  process.env.WEB_DIST = deployDir;
 });
-const app = useApp("offline_update");
-test.beforeAll(() => {
-  process.env.WEB_DIST = builtDist;
-});
+const app = useApp("offline_update", { WEB_DIST: deployDir });
 
 test("a new deployment shows 'Neue Version verfügbar' and reloads only on request", async ({ browser }) => {
   test.setTimeout(180_000);

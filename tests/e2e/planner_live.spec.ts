@@ -3,27 +3,18 @@
  * shows every stage and percentage and the result without one request to the polling route; when
  * the stream is blocked it polls every 2 s as the spec says.
  */
-import { execFileSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 import { root, useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
 // Each planner step held 300 ms: long enough that every stage is written (at most every 200 ms),
 // short enough that the small klein instance plans in about 5 s.
-process.env.FAHRPLAN_SOLVER_STEP_DELAY_MS = "300";
-const app = useApp("planner_live");
-test.beforeAll(() => {
-  delete process.env.FAHRPLAN_SOLVER_STEP_DELAY_MS;
-});
+const app = useApp("planner_live", { FAHRPLAN_SOLVER_STEP_DELAY_MS: "300" });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  execFileSync(
-    process.env.DENO_BIN ?? "deno",
-    ["run", "-A", "scripts/seed.ts", "--instance", `${root}solver/examples/klein.json`, "--reset"],
-    { cwd: root, env: { ...process.env, DATABASE_URL: app().databaseUrl }, stdio: "pipe" },
-  );
+  app().seed(`${root}solver/examples/klein.json`);
   await app().createUser({ username: "chef", role: "admin" });
 });
 

@@ -1,31 +1,15 @@
-import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { root, useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
 // This file's app runs its solver slowly (each planner step held 1.5 s), so a run can be watched
-// and cancelled in the browser. Set before useApp starts the app, removed right after.
-process.env.FAHRPLAN_SOLVER_STEP_DELAY_MS = "1500";
-const app = useApp("planner_states");
-test.beforeAll(() => {
-  delete process.env.FAHRPLAN_SOLVER_STEP_DELAY_MS;
-});
+// and cancelled in the browser.
+const app = useApp("planner_states", { FAHRPLAN_SOLVER_STEP_DELAY_MS: "1500" });
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  execFileSync(
-    process.env.DENO_BIN ?? "deno",
-    [
-      "run",
-      "-A",
-      "scripts/seed.ts",
-      "--instance",
-      `${root}solver/examples/klein.json`,
-      "--reset",
-    ],
-    { cwd: root, env: { ...process.env, DATABASE_URL: app().databaseUrl }, stdio: "pipe" },
-  );
+  app().seed(`${root}solver/examples/klein.json`);
   await app().createUser({ username: "chef", role: "admin" });
 });
 

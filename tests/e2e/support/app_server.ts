@@ -93,8 +93,15 @@ export interface AppHandle {
   stop(): Promise<void>;
 }
 
-/** Starts the app on a fresh database named after the spec file. */
-export async function startApp(name: string): Promise<AppHandle> {
+/**
+ * Starts the app on a fresh database named after the spec file. `env` reaches only this app: a
+ * spec that set process.env at its top level leaked into every spec of the run (Playwright loads
+ * all spec files in one process), and a 300 ms planner step delay made other specs' runs slow.
+ */
+export async function startApp(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<AppHandle> {
   const database = await prepareDatabase(name);
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
   const port = await freePort();
@@ -104,7 +111,7 @@ export async function startApp(name: string): Promise<AppHandle> {
     [...prefix, "run", "-A", "scripts/start.ts", "--no-build"],
     {
       cwd: repoRoot,
-      env: { ...inherited, ...database.env, PORT: String(port), HOST: "127.0.0.1" },
+      env: { ...inherited, ...env, ...database.env, PORT: String(port), HOST: "127.0.0.1" },
       stdio: ["ignore", "pipe", "pipe"],
       // Its own process group, so stop() ends the app even when npx sits in between.
       detached: true,
@@ -192,11 +199,11 @@ export async function startApp(name: string): Promise<AppHandle> {
 }
 
 /** Registers beforeAll/afterAll for a spec file and returns a getter for its running app. */
-export function useApp(name: string): () => AppHandle {
+export function useApp(name: string, env: Record<string, string> = {}): () => AppHandle {
   let handle: AppHandle | undefined;
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    handle = await startApp(name);
+    handle = await startApp(name, env);
   });
   test.afterAll(async () => {
     await handle?.stop();

@@ -105,7 +105,7 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
         )}
       </div>
       {p.regular_instructors.length > 0 && (
-        <details className="planner-unplanned">
+        <details className="planner-details planner-regular">
           <summary>Stammfahrlehrer je Fahrschüler ({p.regular_instructors.length})</summary>
           <SimpleTable
             labels={[
@@ -127,7 +127,7 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
         </details>
       )}
       {p.unplanned.length > 0 && (
-        <details className="planner-unplanned">
+        <details className="planner-details planner-unplanned">
           <summary>
             Nicht vollständig geplant: {p.unplanned.length} Bedarf
             {p.unplanned.length === 1 ? "" : "e"}
