@@ -1,3 +1,4 @@
+/** The detail view's dated entries: sick notes and absences (dated_entries_section.tsx). */
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
@@ -7,14 +8,16 @@ const state = vi.hoisted(() => ({ posted: [] as unknown[] }));
 vi.mock("../../lib/api.ts", async (importActual) => ({
   ...(await importActual<typeof import("../../lib/api.ts")>()),
   api: {
-    get: () => Promise.resolve({ results: [] }),
+    // Absences come as { results }, sick notes as a plain list.
+    get: (path: string) => Promise.resolve(path.includes("special-dates") ? { results: [] } : []),
     post: (_path: string, body: unknown) => {
       state.posted.push(body);
-      return Promise.resolve({ message: "Abwesenheit gespeichert.", affected: 0 });
+      return Promise.resolve({ message: "Gespeichert.", affected: 0 });
     },
   },
 }));
 
+const { SickNotesSection } = await import("./sick_notes_section.tsx");
 const { AbsencesSection } = await import("./absences_section.tsx");
 
 afterEach(() => {
@@ -27,6 +30,30 @@ function type(label: string, text: string) {
   fireEvent.change(field, { target: { value: text } });
   fireEvent.blur(field);
 }
+
+describe("Krankmeldung", () => {
+  it("does not save a single day when the typed Bis is no real day", async () => {
+    render(
+      <ToastProvider>
+        <ConfirmProvider>
+          <SickNotesSection id={3} />
+        </ConfirmProvider>
+      </ToastProvider>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Krankmeldung" }));
+    // Von stays today: the old Bis (today as well) would make it a one-day sick note.
+    type("Bis", "31.11.2026");
+    fireEvent.click(screen.getByRole("button", { name: "Krankmeldung speichern" }));
+    expect(await screen.findByText("Bitte prüfen Sie die rot markierten Angaben.")).toBeTruthy();
+    expect(state.posted).toEqual([]);
+    type("Von", "25.11.2026");
+    type("Bis", "26.11.2026");
+    fireEvent.click(screen.getByRole("button", { name: "Krankmeldung speichern" }));
+    await vi.waitFor(() =>
+      expect(state.posted).toEqual([{ from: "2026-11-25", to: "2026-11-26" }])
+    );
+  });
+});
 
 describe("Abwesenheit eintragen (admin)", () => {
   it("does not save a one-day absence when the typed last day is no real day", async () => {
