@@ -457,9 +457,13 @@ test("a screen that reloads under the highlighted element does not leave it off 
   });
   const page = await context.newPage();
   await loginAs(page, app().baseURL, "spaet");
-  await page.locator("[data-tutorial='help']").click();
-  await page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })
-    .getByRole("button", { name: "Tutorial starten" }).click();
+  const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
+  // A click while the dashboard still loads can miss the button (seen once in CI): click again.
+  await expect(async () => {
+    await page.locator("[data-tutorial='help']").click();
+    await expect(welcome).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await welcome.getByRole("button", { name: "Tutorial starten" }).click();
   for (const n of [1, 2]) {
     await atStep(page, n);
     await weiter(page).click();
