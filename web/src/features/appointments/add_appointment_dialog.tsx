@@ -1,18 +1,9 @@
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { germanDate } from "../../../../common/german_words.ts";
-import { BusyButton } from "../../components/ui/busy_button.tsx";
-import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { call } from "../../lib/api.ts";
-import {
-  AppointmentFields,
-  type AppointmentFormValues,
-  formObjection,
-  SaveProblemAlert,
-  toPayload,
-  useAppointmentChoices,
-  useAppointmentSave,
-} from "./appointment_form.tsx";
+import { type AppointmentFormValues, toPayload, useAppointmentSave } from "./appointment_form.tsx";
+import { AppointmentFormDialog } from "./appointment_form_dialog.tsx";
 
 const empty: AppointmentFormValues = {
   appointment_type: "driving_lesson",
@@ -30,11 +21,9 @@ const empty: AppointmentFormValues = {
 export function AddAppointmentDialog(
   { onClose, onAdded }: { onClose(): void; onAdded(id: number): void },
 ) {
-  const formId = useId();
   const toast = useToast();
-  const choices = useAppointmentChoices();
   const [values, setValues] = useState(empty);
-  const { saving, problem, save, clearProblem } = useAppointmentSave(async (override) => {
+  const saving = useAppointmentSave(async (override) => {
     const created = await call("POST /admin/appointments/", {
       body: {
         ...toPayload(values),
@@ -52,40 +41,16 @@ export function AddAppointmentDialog(
     onAdded(created.id);
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void save(false, formObjection("create", values, event.currentTarget as HTMLFormElement));
-  }
-
   return (
-    <Modal
-      open
+    <AppointmentFormDialog
       title="Termin hinzufügen"
-      size="large"
+      mode="create"
+      submitLabel="Termin hinzufügen"
+      secondary={{ label: "Abbrechen", onClick: onClose }}
+      values={values}
+      onValues={setValues}
+      saving={saving}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onClose}>
-            Abbrechen
-          </button>
-          <BusyButton type="submit" form={formId} busy={saving} busyLabel="Wird gespeichert...">
-            Termin hinzufügen
-          </BusyButton>
-        </>
-      }
-    >
-      <form id={formId} className="form appointment-form" onSubmit={submit} noValidate>
-        <AppointmentFields
-          mode="create"
-          values={values}
-          onChange={(next) => {
-            setValues(next);
-            clearProblem();
-          }}
-          choices={choices}
-        />
-        <SaveProblemAlert problem={problem} saving={saving} onOverride={() => void save(true)} />
-      </form>
-    </Modal>
+    />
   );
 }

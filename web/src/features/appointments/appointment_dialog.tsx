@@ -9,15 +9,8 @@ import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError, apiRequest } from "../../lib/api.ts";
 import { statusView, weekdayDate } from "./appointment_labels.ts";
-import {
-  AppointmentFields,
-  type AppointmentFormValues,
-  formObjection,
-  SaveProblemAlert,
-  toPayload,
-  useAppointmentChoices,
-  useAppointmentSave,
-} from "./appointment_form.tsx";
+import { type AppointmentFormValues, toPayload, useAppointmentSave } from "./appointment_form.tsx";
+import { AppointmentFormDialog } from "./appointment_form_dialog.tsx";
 import "./appointments.css";
 
 interface AppointmentDialogProps {
@@ -209,8 +202,6 @@ interface StepProps {
 function MoveForm({ detail, onBack, onClose, onMoved }: StepProps & {
   onMoved(next: AppointmentDetail): void;
 }) {
-  const formId = useId();
-  const choices = useAppointmentChoices();
   const [values, setValues] = useState<AppointmentFormValues>({
     appointment_type: detail.appointment_type,
     student_id: String(detail.student_id),
@@ -222,7 +213,7 @@ function MoveForm({ detail, onBack, onClose, onMoved }: StepProps & {
     duration_minutes: String(detail.duration_minutes),
     notes: detail.notes,
   });
-  const { saving, problem, save, clearProblem } = useAppointmentSave(async (override) => {
+  const saving = useAppointmentSave(async (override) => {
     onMoved(
       await apiRequest<AnswerOf<"PATCH /admin/appointments/{id}/">>(
         "PATCH",
@@ -232,51 +223,29 @@ function MoveForm({ detail, onBack, onClose, onMoved }: StepProps & {
     );
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    void save(false, formObjection("move", values, event.currentTarget as HTMLFormElement));
-  }
-
   return (
-    <Modal
-      open
+    <AppointmentFormDialog
       title="Termin verschieben"
-      size="large"
+      mode="move"
+      submitLabel="Speichern"
+      secondary={{ label: "Zurück", onClick: onBack }}
+      values={values}
+      onValues={setValues}
+      saving={saving}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="button button-secondary" onClick={onBack}>
-            Zurück
-          </button>
-          <BusyButton type="submit" form={formId} busy={saving} busyLabel="Wird gespeichert...">
-            Speichern
-          </BusyButton>
-        </>
+      intro={
+        <p className="appointment-move-who">
+          {detail.appointment_type_display} von <strong>{detail.student_name}</strong>, bisher{" "}
+          {weekdayDate(detail.date)} um {detail.time}
+        </p>
       }
-    >
-      <p className="appointment-move-who">
-        {detail.appointment_type_display} von <strong>{detail.student_name}</strong>, bisher{" "}
-        {weekdayDate(detail.date)} um {detail.time}
-      </p>
-      <form id={formId} className="form appointment-form" onSubmit={submit} noValidate>
-        <AppointmentFields
-          mode="move"
-          values={values}
-          onChange={(next) => {
-            setValues(next);
-            clearProblem();
-          }}
-          choices={choices}
-          current={{
-            instructor: { id: detail.instructor_id, name: detail.instructor_name },
-            vehicle: detail.vehicle_id === null
-              ? null
-              : { id: detail.vehicle_id, name: detail.vehicle ?? "" },
-          }}
-        />
-        <SaveProblemAlert problem={problem} saving={saving} onOverride={() => void save(true)} />
-      </form>
-    </Modal>
+      current={{
+        instructor: { id: detail.instructor_id, name: detail.instructor_name },
+        vehicle: detail.vehicle_id === null
+          ? null
+          : { id: detail.vehicle_id, name: detail.vehicle ?? "" },
+      }}
+    />
   );
 }
 
