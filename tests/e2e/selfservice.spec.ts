@@ -1,30 +1,11 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./support/axe.ts";
+import { cell, desktop, phone, skipTutorials } from "./support/screens.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 import { expectDrawnDark, useDarkTheme } from "./support/theme.ts";
 
 const app = useApp("selfservice");
-// The service worker has its own specs (offline*.spec.ts); here it would only add install traffic.
-const desktop = { viewport: { width: 1280, height: 900 }, serviceWorkers: "block" as const };
-const phone = {
-  viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: true,
-  serviceWorkers: "block" as const,
-};
-
-/** Tutorials would cover the screen: mark both as done before any page script runs. */
-async function skipTutorials(context: BrowserContext) {
-  await context.addInitScript(() => {
-    localStorage.setItem("student-tutorial-completed", "true");
-    localStorage.setItem("instructor-tutorial-completed", "true");
-  });
-}
-
-function cell(page: Page, name: string) {
-  return page.getByRole("button", { name, exact: true });
-}
 
 async function center(page: Page, name: string) {
   const box = (await cell(page, name).boundingBox())!;

@@ -5,28 +5,11 @@
  * and the grid is one Tab stop with arrow keys.
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { cell, desktop, phone, skipTutorials } from "./support/screens.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
 const app = useApp("selfservice_truth");
-const desktop = { viewport: { width: 1280, height: 900 }, serviceWorkers: "block" as const };
-const phone = {
-  viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: true,
-  serviceWorkers: "block" as const,
-};
-
-async function skipTutorials(context: BrowserContext) {
-  await context.addInitScript(() => {
-    localStorage.setItem("student-tutorial-completed", "true");
-    localStorage.setItem("instructor-tutorial-completed", "true");
-  });
-}
-
-function cell(page: Page, name: string) {
-  return page.getByRole("button", { name, exact: true });
-}
 
 async function rows(username: string, kind: string) {
   return (await app().sql`

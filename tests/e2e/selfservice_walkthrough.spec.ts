@@ -3,17 +3,11 @@
  * is one thing an instructor, a student on a 390 px phone or the office tripped over.
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { desktop, phone } from "./support/screens.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
 const app = useApp("selfservice_walkthrough");
-const desktop = { viewport: { width: 1280, height: 900 }, serviceWorkers: "block" as const };
-const phone = {
-  viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: true,
-  serviceWorkers: "block" as const,
-};
 
 const contexts: BrowserContext[] = [];
 test.afterEach(async () => {

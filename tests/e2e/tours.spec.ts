@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { axeViolations } from "./support/axe.ts";
+import { desktop, phone } from "./support/screens.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 
@@ -12,13 +13,6 @@ import { loginAs } from "./support/login.ts";
 const app = useApp("tours");
 test.describe.configure({ mode: "serial" });
 
-const desktop = { viewport: { width: 1280, height: 900 }, serviceWorkers: "block" as const };
-const phone = {
-  viewport: { width: 390, height: 844 },
-  hasTouch: true,
-  isMobile: true,
-  serviceWorkers: "block" as const,
-};
 const closeQuestion =
   "Möchten Sie das Tutorial wirklich beenden? Sie können es jederzeit über den ?-Button neu starten.";
 
