@@ -318,12 +318,15 @@ test("desktop: the first visit starts the tour, walked to 'Fertig' on a fresh sc
 
   await walkTour(page, { set: "mittel", instructors: 10, students: 50, label: "desktop" });
 
-  // Finished: stored on the server for this user.
-  const [{ n }] = await app().sql`
-    select count(*)::int as n from tutorial_states s join users u on u.id = s.user_id
-     where u.username = 'chef' and s.tour = 'admin'
-  `;
-  expect(n).toBe(1);
+  // Finished: stored on the server for this user (the tour sends it as it closes, without
+  // waiting, so the row may land a moment after the last click).
+  await expect.poll(async () => {
+    const [{ n }] = await app().sql`
+      select count(*)::int as n from tutorial_states s join users u on u.id = s.user_id
+       where u.username = 'chef' and s.tour = 'admin'
+    `;
+    return n;
+  }).toBe(1);
   expect(await page.evaluate(() => localStorage.getItem("admin-tutorial-completed"))).toBe("true");
 
   // The tour's imports and plan ticked three items; vehicles and rules are left.
