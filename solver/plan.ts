@@ -8,25 +8,25 @@
  * the break rule -> soft search: who teaches which lesson and when (continuity, preferred
  * instructor and times, workload) -> vehicles -> reasons for what is missing.
  */
-import { lessonsFromFlow } from "./assign.ts";
-import { improveSoftPreferences } from "./improve.ts";
+import { lessonsFromFlow } from "./flow/assign.ts";
+import { improveSoftPreferences } from "./search/improve.ts";
 import { lessonStart } from "./calendar.ts";
-import { bestMinShare } from "./fairness.ts";
-import { distributeLessons } from "./distribute.ts";
-import { exactRepair } from "./exact_repair.ts";
+import { bestMinShare } from "./flow/fairness.ts";
+import { distributeLessons } from "./routing/distribute.ts";
+import { exactRepair } from "./exact/exact_repair.ts";
 import type { Instance, Transmission } from "./instance.ts";
 import { buildModel } from "./model.ts";
-import { buildNetwork } from "./network.ts";
-import { bestRestriction, withRestrictedBreakWindows } from "./two_hour_breaks.ts";
-import { measureQuality } from "./quality.ts";
-import { continuityReport } from "./continuity_report.ts";
-import { reasoner } from "./reasons.ts";
-import { repairUntilValid } from "./repair.ts";
+import { buildNetwork } from "./flow/network.ts";
+import { bestRestriction, withRestrictedBreakWindows } from "./routing/two_hour_breaks.ts";
+import { measureQuality } from "./report/quality.ts";
+import { continuityReport } from "./report/continuity_report.ts";
+import { reasoner } from "./report/reasons.ts";
+import { repairUntilValid } from "./routing/repair.ts";
 import { TRANSMISSIONS } from "./rules/needs.ts";
 import { pickVehicle, vehiclesByTransmission } from "./rules/vehicles.ts";
 import type { Appointment, Plan, PlanStats } from "./plan_format.ts";
-import { bounds } from "./bound.ts";
-import { lagrangeBound } from "./lagrange_bound.ts";
+import { bounds } from "./bounds/bound.ts";
+import { lagrangeBound } from "./bounds/lagrange_bound.ts";
 
 export type { Plan, PlanStats } from "./plan_format.ts";
 

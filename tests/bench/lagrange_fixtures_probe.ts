@@ -4,8 +4,8 @@
  * flow bound and HiGHS's optimum where known; a bound below the optimum would be a bug.
  */
 import { buildModel } from "../../solver/model.ts";
-import { bounds } from "../../solver/bound.ts";
-import { lagrangeBound } from "../../solver/lagrange_bound.ts";
+import { bounds } from "../../solver/bounds/bound.ts";
+import { lagrangeBound } from "../../solver/bounds/lagrange_bound.ts";
 import {
   generatedSuite,
   generateInstance,

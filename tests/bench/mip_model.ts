@@ -13,7 +13,7 @@
  */
 import type { Instance } from "../../solver/instance.ts";
 import { buildModel, slot } from "../../solver/model.ts";
-import { buildNetwork } from "../../solver/network.ts";
+import { buildNetwork } from "../../solver/flow/network.ts";
 
 /** The LP-format text of the MIP maximising the number of new lessons. */
 export function mipModel(

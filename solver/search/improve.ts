@@ -12,13 +12,13 @@
  * with most of the student's lessons) teaches someone else, that lesson moving to its own best
  * place (an ejection chain of two). Each is kept only when the weighted penalty drops.
  */
-import type { Lesson } from "./assign.ts";
+import type { Lesson } from "../flow/assign.ts";
 import { minCostAssignment } from "./assignment.ts";
-import { type Model, slot } from "./model.ts";
-import { possibleLessons } from "./quality.ts";
-import { preferredTimePenalty } from "./rules/preferred_times.ts";
-import { canTeach } from "./rules/qualification.ts";
-import { workloadGoal, workloadPenalty } from "./rules/workload.ts";
+import { type Model, slot } from "../model.ts";
+import { possibleLessons } from "../report/quality.ts";
+import { preferredTimePenalty } from "../rules/preferred_times.ts";
+import { canTeach } from "../rules/qualification.ts";
+import { workloadGoal, workloadPenalty } from "../rules/workload.ts";
 import { chooseRegulars, routeToRegulars } from "./regular_routing.ts";
 import { MonthInstructorTally } from "./month_instructor_tally.ts";
 import { StudentInstructorTally } from "./student_instructor_tally.ts";

@@ -3,8 +3,8 @@
  * drive and which instructors teach. Who teaches whom is free within the hour; the soft search
  * (improve.ts) chooses it, starting with the best assignment per hour.
  */
-import type { Transmission } from "./instance.ts";
-import type { Model } from "./model.ts";
+import type { Transmission } from "../instance.ts";
+import type { Model } from "../model.ts";
 import type { LessonNetwork } from "./network.ts";
 
 export interface Lesson {

@@ -19,11 +19,11 @@
  * cut in 15 rows, and the flips find a bound as tight (722 on mittel seed 306 with two lessons a
  * day, where the flow gives 725).
  */
-import type { Model } from "./model.ts";
-import { slot } from "./model.ts";
-import { buildNetwork, type LessonNetwork } from "./network.ts";
-import { canTeach } from "./rules/qualification.ts";
-import { TRANSMISSIONS } from "./rules/needs.ts";
+import type { Model } from "../model.ts";
+import { slot } from "../model.ts";
+import { buildNetwork, type LessonNetwork } from "../flow/network.ts";
+import { canTeach } from "../rules/qualification.ts";
+import { TRANSMISSIONS } from "../rules/needs.ts";
 
 export interface LagrangeBoundOptions {
   /** performance.now() after which no further flip is tried. */

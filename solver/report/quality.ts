@@ -1,9 +1,9 @@
 /** The quality measures of FORMAT.md for a valid plan, computed from the plan alone. */
 import { continuityReport } from "./continuity_report.ts";
-import type { Instance } from "./instance.ts";
-import { buildModel, type Model, slot } from "./model.ts";
-import type { Plan } from "./plan_format.ts";
-import { withinTolerance, workloadGoal } from "./rules/workload.ts";
+import type { Instance } from "../instance.ts";
+import { buildModel, type Model, slot } from "../model.ts";
+import type { Plan } from "../plan_format.ts";
+import { withinTolerance, workloadGoal } from "../rules/workload.ts";
 
 export interface Quality {
   lessons: number;

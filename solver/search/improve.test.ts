@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
-import { type Lesson, lessonsFromFlow } from "./assign.ts";
-import { fillUp } from "./fairness.ts";
+import { type Lesson, lessonsFromFlow } from "../flow/assign.ts";
+import { fillUp } from "../flow/fairness.ts";
 import { improveSoftPreferences } from "./improve.ts";
-import { buildModel } from "./model.ts";
-import { buildNetwork } from "./network.ts";
-import { plan } from "./plan.ts";
-import { generateInstance } from "./testing/generate.ts";
-import { monday, tiny } from "./testing/tiny.ts";
-import { verifyPlan } from "./verify.ts";
+import { buildModel } from "../model.ts";
+import { buildNetwork } from "../flow/network.ts";
+import { plan } from "../plan.ts";
+import { generateInstance } from "../testing/generate.ts";
+import { monday, tiny } from "../testing/tiny.ts";
+import { verifyPlan } from "../verify.ts";
 
 const instance = generateInstance({ shape: "mittel", seed: 21, fixed: 20 });
 

@@ -1,17 +1,17 @@
 import assert from "node:assert/strict";
-import type { Lesson } from "./assign.ts";
-import { continuityReport } from "./continuity_report.ts";
+import type { Lesson } from "../flow/assign.ts";
+import { continuityReport } from "../report/continuity_report.ts";
 import { improveSoftPreferences } from "./improve.ts";
-import { type Instance, parseInstance } from "./instance.ts";
-import { buildModel } from "./model.ts";
-import { plan } from "./plan.ts";
+import { type Instance, parseInstance } from "../instance.ts";
+import { buildModel } from "../model.ts";
+import { plan } from "../plan.ts";
 import { routeToRegulars } from "./regular_routing.ts";
-import { tiny } from "./testing/tiny.ts";
-import { verifyPlan } from "./verify.ts";
+import { tiny } from "../testing/tiny.ts";
+import { verifyPlan } from "../verify.ts";
 
 const example = (name: string): Instance =>
   parseInstance(
-    JSON.parse(Deno.readTextFileSync(new URL(`./examples/${name}.json`, import.meta.url))),
+    JSON.parse(Deno.readTextFileSync(new URL(`../examples/${name}.json`, import.meta.url))),
   );
 const softOff = (instance: Instance): Instance => ({
   ...instance,

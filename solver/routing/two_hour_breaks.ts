@@ -12,11 +12,11 @@
  * instructor's pattern where the restricted network's max-flow grows (567 there; seed 106: 606 ->
  * 612, the optimum).
  */
-import type { Model } from "./model.ts";
-import { slot } from "./model.ts";
-import { buildNetwork } from "./network.ts";
-import { hasBothTransmissions } from "./bound.ts";
-import { lessonRuns } from "./rules/break_after_hours.ts";
+import type { Model } from "../model.ts";
+import { slot } from "../model.ts";
+import { buildNetwork } from "../flow/network.ts";
+import { hasBothTransmissions } from "../bounds/bound.ts";
+import { lessonRuns } from "../rules/break_after_hours.ts";
 
 /**
  * The model with each instructor's free hours cut to the pattern. `shiftOf(i, d)` (default 0)

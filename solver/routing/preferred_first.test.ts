@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { lessonsFromFlow } from "./assign.ts";
-import { lessonCounts } from "./fairness.ts";
-import { buildModel } from "./model.ts";
-import { buildNetwork } from "./network.ts";
+import { lessonsFromFlow } from "../flow/assign.ts";
+import { lessonCounts } from "../flow/fairness.ts";
+import { buildModel } from "../model.ts";
+import { buildNetwork } from "../flow/network.ts";
 import { routePreferredHoursFirst } from "./preferred_first.ts";
-import { tiny } from "./testing/tiny.ts";
+import { tiny } from "../testing/tiny.ts";
 
 Deno.test("preferred first: the same lessons per student, in their preferred hours where free", () => {
   // Two students, one instructor, Monday to Wednesday, one lesson per student and day. S1

@@ -5,10 +5,10 @@
  * with both transmissions exact per day and hour. Both are relaxations, so the smaller value of each
  * is still an upper bound on what any valid plan reaches.
  */
-import { bestMinShare } from "./fairness.ts";
-import type { Instance } from "./instance.ts";
-import type { Model } from "./model.ts";
-import { buildNetwork, type LessonNetwork, type StudentSide } from "./network.ts";
+import { bestMinShare } from "../flow/fairness.ts";
+import type { Instance } from "../instance.ts";
+import type { Model } from "../model.ts";
+import { buildNetwork, type LessonNetwork, type StudentSide } from "../flow/network.ts";
 
 /** Max-flow of one relaxation. */
 export function relaxationFlow(

@@ -4,10 +4,10 @@
  * lessons cross a window edge. Each repair takes flow out and closes the edge for good, so the
  * loop ends; the max-flow then re-routes the freed lessons elsewhere.
  */
-import type { Model } from "./model.ts";
-import { slot } from "./model.ts";
-import type { LessonNetwork } from "./network.ts";
-import { overlongRuns } from "./rules/break_after_hours.ts";
+import type { Model } from "../model.ts";
+import { slot } from "../model.ts";
+import type { LessonNetwork } from "../flow/network.ts";
+import { overlongRuns } from "../rules/break_after_hours.ts";
 
 /** The items whose edge carries flow, grouped by `keyOf`. */
 function flowingBy<T extends { edge: number }>(

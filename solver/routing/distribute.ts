@@ -11,9 +11,9 @@ import {
   lowestShare,
   restoreCounts,
   restoreShare,
-} from "./fairness.ts";
-import type { Model } from "./model.ts";
-import type { LessonNetwork } from "./network.ts";
+} from "../flow/fairness.ts";
+import type { Model } from "../model.ts";
+import type { LessonNetwork } from "../flow/network.ts";
 import { routePreferredHoursFirst } from "./preferred_first.ts";
 import { repairStudentDayConflicts } from "./repair.ts";
 

@@ -8,12 +8,12 @@
  * student may fall below the plan's lowest share, so lessons and fairness never get worse.
  */
 import { type Constraint, solve } from "yalps";
-import type { Lesson } from "./assign.ts";
-import type { Transmission } from "./instance.ts";
-import { type Model, slot } from "./model.ts";
-import { TRANSMISSIONS } from "./rules/needs.ts";
-import { canTeach } from "./rules/qualification.ts";
-import { lessonRuns } from "./rules/break_after_hours.ts";
+import type { Lesson } from "../flow/assign.ts";
+import type { Transmission } from "../instance.ts";
+import { type Model, slot } from "../model.ts";
+import { TRANSMISSIONS } from "../rules/needs.ts";
+import { canTeach } from "../rules/qualification.ts";
+import { lessonRuns } from "../rules/break_after_hours.ts";
 
 export interface ExactRepairOptions {
   /** performance.now() after which no further day is tried. */

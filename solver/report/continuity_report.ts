@@ -3,9 +3,9 @@
  * calendar month, and who their regular instructor (Stammfahrlehrer) is. Computed from the plan
  * alone (new and fixed appointments inside the horizon), like quality.ts.
  */
-import { addDays } from "./calendar.ts";
-import type { Instance } from "./instance.ts";
-import type { Appointment } from "./plan_format.ts";
+import { addDays } from "../calendar.ts";
+import type { Instance } from "../instance.ts";
+import type { Appointment } from "../plan_format.ts";
 
 export interface StudentContinuity {
   student: string;

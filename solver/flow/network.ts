@@ -4,11 +4,11 @@
  * Each unit of flow is one lesson; every capacity is one hard limit left after fixed appointments.
  */
 import { FlowNetwork } from "./flow.ts";
-import type { Transmission } from "./instance.ts";
-import { type Model, slot } from "./model.ts";
-import { breakWindows } from "./rules/break_after_hours.ts";
-import { neededTransmissions, TRANSMISSIONS } from "./rules/needs.ts";
-import { canTeach } from "./rules/qualification.ts";
+import type { Transmission } from "../instance.ts";
+import { type Model, slot } from "../model.ts";
+import { breakWindows } from "../rules/break_after_hours.ts";
+import { neededTransmissions, TRANSMISSIONS } from "../rules/needs.ts";
+import { canTeach } from "../rules/qualification.ts";
 
 /** One possible lesson edge of a student at an hour with a transmission. */
 export interface LessonEdge {

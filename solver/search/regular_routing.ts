@@ -12,10 +12,10 @@
  * possible because the current plan is such a flow). Students with lessons of both transmissions
  * keep their places (a student day cannot be split by transmission in this flow).
  */
-import type { Lesson } from "./assign.ts";
-import { FlowNetwork } from "./flow.ts";
-import { type Model, slot } from "./model.ts";
-import { canTeach } from "./rules/qualification.ts";
+import type { Lesson } from "../flow/assign.ts";
+import { FlowNetwork } from "../flow/flow.ts";
+import { type Model, slot } from "../model.ts";
+import { canTeach } from "../rules/qualification.ts";
 
 /**
  * Per student the regular instructor: the preferred one when qualified for every transmission the

@@ -4,7 +4,7 @@
  * and a student who meets a second instructor only in one month is better off than one who meets
  * them in every month. The local search asks for the change of one lesson at a time.
  */
-import { monthContinuityCost } from "./rules/continuity.ts";
+import { monthContinuityCost } from "../rules/continuity.ts";
 
 export class MonthInstructorTally {
   private counts: Int32Array;

@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { bounds, hasBothTransmissions } from "./bound.ts";
-import { parseInstance } from "./instance.ts";
-import { buildModel } from "./model.ts";
-import { plan } from "./plan.ts";
-import { generateInstance } from "./testing/generate.ts";
+import { parseInstance } from "../instance.ts";
+import { buildModel } from "../model.ts";
+import { plan } from "../plan.ts";
+import { generateInstance } from "../testing/generate.ts";
 
-const examples = new URL("./examples/", import.meta.url);
+const examples = new URL("../examples/", import.meta.url);
 const load = (name: string) =>
   parseInstance(JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, examples))));
 

@@ -1,9 +1,9 @@
 /** German sentences that name the rule keeping a student's missing lessons out of the plan. */
-import type { Lesson } from "./assign.ts";
-import type { Transmission } from "./instance.ts";
-import { type Model, slot } from "./model.ts";
-import { overlongRuns } from "./rules/break_after_hours.ts";
-import { canTeach } from "./rules/qualification.ts";
+import type { Lesson } from "../flow/assign.ts";
+import type { Transmission } from "../instance.ts";
+import { type Model, slot } from "../model.ts";
+import { overlongRuns } from "../rules/break_after_hours.ts";
+import { canTeach } from "../rules/qualification.ts";
 
 const GEAR: Record<Transmission, string> = { manual: "Schaltgetriebe", automatic: "Automatik" };
 

@@ -5,9 +5,9 @@
  * puts far more lessons where students want them than the first flow, which knew nothing of
  * preferences; moving them there one by one is what the soft search is slowest at.
  */
-import type { Model } from "./model.ts";
-import { slot } from "./model.ts";
-import type { LessonNetwork } from "./network.ts";
+import type { Model } from "../model.ts";
+import { slot } from "../model.ts";
+import type { LessonNetwork } from "../flow/network.ts";
 
 /** Re-routes the network's flow preferred hours first; every student keeps their lessons. */
 export function routePreferredHoursFirst(model: Model, network: LessonNetwork): void {

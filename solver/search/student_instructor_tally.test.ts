@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { continuityCost } from "./rules/continuity.ts";
-import { preferredInstructorPenalty } from "./rules/preferred_instructor.ts";
+import { continuityCost } from "../rules/continuity.ts";
+import { preferredInstructorPenalty } from "../rules/preferred_instructor.ts";
 import { StudentInstructorTally } from "./student_instructor_tally.ts";
 
 /** The rules' own cost of one student's row, the reference the tally must match. */

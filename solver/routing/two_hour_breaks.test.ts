@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { buildModel, slot } from "./model.ts";
-import { buildNetwork } from "./network.ts";
-import { lessonRuns } from "./rules/break_after_hours.ts";
-import { generateInstance } from "./testing/generate.ts";
+import { buildModel, slot } from "../model.ts";
+import { buildNetwork } from "../flow/network.ts";
+import { lessonRuns } from "../rules/break_after_hours.ts";
+import { generateInstance } from "../testing/generate.ts";
 import { bestRestriction, withRestrictedBreakWindows } from "./two_hour_breaks.ts";
 
 const twoHour = { minBreakMinutes: 90, breakAfterHours: 2 };

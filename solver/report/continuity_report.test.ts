@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { continuityReport } from "./continuity_report.ts";
-import { tiny } from "./testing/tiny.ts";
+import { tiny } from "../testing/tiny.ts";
 
 // The horizon 2027-03-29 .. 2027-04-09 spans two calendar months.
 const instance = {

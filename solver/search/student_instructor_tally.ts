@@ -5,7 +5,7 @@
  * one lesson less with x and one more with y" many thousand times per run; with the tally each
  * answer is a handful of reads instead of a pass over the student's row.
  */
-import { continuityCostOfTally } from "./rules/continuity.ts";
+import { continuityCostOfTally } from "../rules/continuity.ts";
 
 export class StudentInstructorTally {
   readonly counts: Int32Array;

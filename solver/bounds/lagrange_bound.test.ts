@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import { bounds } from "./bound.ts";
 import { lagrangeBound } from "./lagrange_bound.ts";
-import { buildModel } from "./model.ts";
-import { plan } from "./plan.ts";
-import { monday, tiny } from "./testing/tiny.ts";
-import { verifyPlan } from "./verify.ts";
+import { buildModel } from "../model.ts";
+import { plan } from "../plan.ts";
+import { monday, tiny } from "../testing/tiny.ts";
+import { verifyPlan } from "../verify.ts";
 
 /**
  * One instructor 08-15 with two-hour breaks after three lessons; four students, one free hour
