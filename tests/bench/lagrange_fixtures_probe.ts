@@ -1,5 +1,5 @@
 /**
- * Probe: the Lagrangian bound (solver/lagrange_bound.ts) on every fixture of
+ * Probe: the Lagrangian bound (solver/bounds/lagrange_bound.ts) on every fixture of
  * tests/fixtures/planner_gaps.json and the klein suite, searched to the end (reached 0), beside the
  * flow bound and HiGHS's optimum where known; a bound below the optimum would be a bug.
  */
