@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { exactOptimum } from "../tests/bench/highs_peer.ts";
-import { lagrangeBound } from "./lagrange_bound.ts";
+import { lagrangeBound } from "./bounds/lagrange_bound.ts";
 import { buildModel } from "./model.ts";
 import { plan } from "./plan.ts";
 import type { PlanStats } from "./plan_format.ts";

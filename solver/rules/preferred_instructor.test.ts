@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import type { Lesson } from "../assign.ts";
-import { improveSoftPreferences } from "../improve.ts";
+import type { Lesson } from "../flow/assign.ts";
+import { improveSoftPreferences } from "../search/improve.ts";
 import { buildModel } from "../model.ts";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { plan } from "../plan.ts";
-import { measureQuality } from "../quality.ts";
+import { measureQuality } from "../report/quality.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
 import { preferredHours, preferredTimePenalty } from "./preferred_times.ts";

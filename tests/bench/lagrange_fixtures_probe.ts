@@ -1,11 +1,11 @@
 /**
- * Probe: the Lagrangian bound (solver/lagrange_bound.ts) on every fixture of
+ * Probe: the Lagrangian bound (solver/bounds/lagrange_bound.ts) on every fixture of
  * tests/fixtures/planner_gaps.json and the klein suite, searched to the end (reached 0), beside the
  * flow bound and HiGHS's optimum where known; a bound below the optimum would be a bug.
  */
 import { buildModel } from "../../solver/model.ts";
-import { bounds } from "../../solver/bound.ts";
-import { lagrangeBound } from "../../solver/lagrange_bound.ts";
+import { bounds } from "../../solver/bounds/bound.ts";
+import { lagrangeBound } from "../../solver/bounds/lagrange_bound.ts";
 import {
   generatedSuite,
   generateInstance,

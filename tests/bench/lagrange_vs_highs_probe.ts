@@ -4,8 +4,8 @@
  * deno run -A tests/bench/lagrange_vs_highs_probe.ts [shape] [seeds] [substring of the options]
  */
 import { buildModel } from "../../solver/model.ts";
-import { bounds } from "../../solver/bound.ts";
-import { lagrangeBound } from "../../solver/lagrange_bound.ts";
+import { bounds } from "../../solver/bounds/bound.ts";
+import { lagrangeBound } from "../../solver/bounds/lagrange_bound.ts";
 import { generatedSuite, generateInstance } from "../../solver/testing/generate.ts";
 import { exactOptimum } from "./highs_peer.ts";
 

@@ -6,7 +6,7 @@
  */
 import { solve } from "yalps";
 import { buildModel } from "../../solver/model.ts";
-import { neighbourhoodProgramme } from "../../solver/exact_repair.ts";
+import { neighbourhoodProgramme } from "../../solver/exact/exact_repair.ts";
 import { generateInstance } from "../../solver/testing/generate.ts";
 import { highs } from "./highs_peer.ts";
 

@@ -13,7 +13,7 @@
  */
 import type { Instance } from "../../solver/instance.ts";
 import { buildModel, slot } from "../../solver/model.ts";
-import { buildNetwork } from "../../solver/network.ts";
+import { buildNetwork } from "../../solver/flow/network.ts";
 
 /** The LP-format text of the MIP maximising the number of new lessons. */
 export function mipModel(
@@ -85,7 +85,7 @@ export function mipModel(
    * Exact rule for breaks of two free hours on one instructor day: one unit of flow through an
    * automaton whose state after an hour is (lessons in the current run, free hours since the last
    * one, capped at 2); a lesson arc leaves only states whose run has room, and the lesson arcs of an
-   * hour carry the instructor's lessons then (solver/exact_repair.ts does the same for yalps).
+   * hour carry the instructor's lessons then (solver/exact/exact_repair.ts does the same for yalps).
    */
   function twoHourBreaks(i: number, d: number, xs: typeof tz) {
     const L = model.breakLimit, gap = model.breakGap;

@@ -8,7 +8,7 @@ import highsLoader from "highs";
 import { parseInstance } from "../../solver/instance.ts";
 import { mipModel } from "./mip_model.ts";
 import { plan } from "../../solver/plan.ts";
-import { measureQuality } from "../../solver/quality.ts";
+import { measureQuality } from "../../solver/report/quality.ts";
 import { verifyPlan } from "../../solver/verify.ts";
 import { generateInstance } from "../../solver/testing/generate.ts";
 

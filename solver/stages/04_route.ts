@@ -1,0 +1,69 @@
+/**
+ * Stage 4: the lessons routed. Progressive filling up to full needs at the fair share, routed
+ * again preferred hours first (routing/distribute.ts), then repaired until every per-transmission
+ * need and the break rule hold (routing/repair.ts). With two-hour breaks the plan is also routed
+ * in restricted break windows (routing/two_hour_breaks.ts) and the better plan kept.
+ */
+import { type Lesson, lessonsFromFlow } from "../flow/assign.ts";
+import { bestMinShare } from "../flow/fairness.ts";
+import { buildNetwork, type LessonNetwork, type StudentSide } from "../flow/network.ts";
+import type { Model } from "../model.ts";
+import { lowestShareOf } from "../report/lowest_share.ts";
+import { distributeLessons } from "../routing/distribute.ts";
+import { repairUntilValid } from "../routing/repair.ts";
+import { bestRestriction, withRestrictedBreakWindows } from "../routing/two_hour_breaks.ts";
+import type { Fair } from "./03_fairness.ts";
+
+export interface Routed extends Fair {
+  /** A valid plan's lessons (each with some instructor of its hour; stage 7 chooses). */
+  lessons: Lesson[];
+  /** Repair rounds of the plan kept. */
+  repairRounds: number;
+}
+
+export function route(s: Fair): Routed {
+  const { run, model, network } = s;
+  const { instance } = run;
+  const routeOnce = (m: Model, net: LessonNetwork, share: number) => {
+    distributeLessons(m, net, share);
+    run.step(55, "Pausenregel und Bedarfe prüfen", 0.55);
+    const rounds = repairUntilValid(m, net);
+    const lessons = lessonsFromFlow(m, net);
+    return { lessons, rounds, share: lowestShareOf(instance, lessons) };
+  };
+  let routed = routeOnce(model, network, s.fairShare);
+  if (model.breakGap > 1) {
+    // With two-hour breaks the plan is also routed where runs cannot grow too long
+    // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
+    const routeIn = (planModel: Model, side: StudentSide = "split") => {
+      const planNetwork = buildNetwork(planModel, side);
+      planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
+      const other = routeOnce(planModel, planNetwork, bestMinShare(planNetwork));
+      const more = other.lessons.length - routed.lessons.length;
+      if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
+    };
+    routeIn(withRestrictedBreakWindows(model));
+    // Below the relaxation's figure, the pattern of closed hours is shifted per instructor where
+    // that lets more lessons through (two_hour_breaks.ts), and the plan routed once more.
+    if (routed.lessons.length < s.splitLessons) {
+      const better = bestRestriction(model, {
+        deadline: restrictionDeadline(run.started, run.options.timeLimitSeconds),
+      });
+      // Routed on both sides: the merged one keeps a student with both transmissions to one lesson
+      // a day and hour, so fewer lessons are lost in repairs (mittel seed 206: one more).
+      routeIn(better);
+      routeIn(better, "merged");
+    }
+  }
+  return { ...s, lessons: routed.lessons, repairRounds: routed.rounds };
+}
+
+/** Time the search for shifted break patterns may take at most (two-hour breaks only). */
+const RESTRICTION_SECONDS = 2;
+
+/** When the search for break patterns must stop: its own budget, at most a fifth of the limit. */
+function restrictionDeadline(started: number, limitSeconds?: number): number {
+  const own = performance.now() + RESTRICTION_SECONDS * 1000;
+  if (!limitSeconds) return own;
+  return Math.min(own, started + limitSeconds * 1000 * 0.2);
+}

@@ -1,0 +1,44 @@
+/**
+ * Stage 6: only while the lessons are below the upper bound (and the caller did not switch it
+ * off), the exact repair (exact/exact_repair.ts): days and pairs of days solved again as
+ * mixed-integer programmes, kept only with more lessons and nobody below the lowest share.
+ */
+import { exactRepair } from "../exact/exact_repair.ts";
+import { lowestShareOf } from "../report/lowest_share.ts";
+import type { Checked } from "./05_tighter_bound.ts";
+
+export interface Repaired extends Checked {
+  exact: { daysSolved: number; daysImproved: number; daysTimedOut: number; ms: number };
+}
+
+export function closeGaps(s: Checked): Repaired {
+  const { run, model, reference } = s;
+  let { lessons } = s;
+  let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
+  if (lessons.length < reference.upperBound && run.options.exactRepair !== false) {
+    run.step(68, "Lücken exakt schließen", 0.68);
+    const t0 = performance.now();
+    const repaired = exactRepair(model, lessons, {
+      deadline: exactDeadline(
+        run.started,
+        run.options.timeLimitSeconds,
+        run.options.exactRepairSeconds,
+      ),
+      target: reference.upperBound,
+      minShare: lowestShareOf(run.instance, lessons),
+    });
+    lessons = repaired.lessons;
+    exact = { ...repaired, ms: performance.now() - t0 };
+  }
+  return { ...s, lessons, exact };
+}
+
+/** Time the exact repair may take at most (it stops earlier once the upper bound is reached). */
+const EXACT_REPAIR_SECONDS = 2;
+
+/** When the exact repair must stop: its own budget, and at most half of `timeLimitSeconds`. */
+function exactDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
+  const own = performance.now() + (ownSeconds ?? EXACT_REPAIR_SECONDS) * 1000;
+  if (!limitSeconds) return own;
+  return Math.min(own, started + limitSeconds * 1000 * 0.5);
+}
