@@ -134,11 +134,10 @@ async function walkTour(page: Page, walk: Walk) {
 
   for (let n = 1; n <= stepCount; n++) {
     await atStep(page, n);
-    if (n === 38) {
-      // The pushed result of the small school can arrive while this step is shown: the card
-      // grows under the tooltip and the tour brings it back on screen a moment later.
-      await expect(async () => await expectOnScreen(page, n)).toPass({ timeout: 3_000 });
-    } else await expectOnScreen(page, n);
+    // The screen a user sees: cards that load while a step is shown (the planner's pushed result
+    // at step 38, the dashboard's cards after a navigation) move the element, and the tour brings
+    // it back within a frame; the check looks at the settled screen, not at that frame.
+    await expect(async () => await expectOnScreen(page, n)).toPass({ timeout: 3_000 });
     if ([1, 2, 4, 6, 16, 17, 21, 22, 24, 28, 33, 36, 38, 39, 43, 47, 54].includes(n)) {
       await shot(page, `${walk.label}-schritt-${String(n).padStart(2, "0")}`);
     }
@@ -461,11 +460,8 @@ test("a screen that reloads under the highlighted element does not leave it off 
   const page = await context.newPage();
   await loginAs(page, app().baseURL, "spaet");
   const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
-  // A click while the dashboard still loads can miss the button (seen once in CI): click again.
-  await expect(async () => {
-    await page.locator("[data-tutorial='help']").click();
-    await expect(welcome).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 15_000 });
+  await page.locator("[data-tutorial='help']").click();
+  await expect(welcome).toBeVisible();
   await welcome.getByRole("button", { name: "Tutorial starten" }).click();
   for (const n of [1, 2]) {
     await atStep(page, n);
@@ -482,5 +478,34 @@ test("a screen that reloads under the highlighted element does not leave it off 
     main.style.display = "";
   });
   await expect(async () => await expectOnScreen(page, 3)).toPass({ timeout: 3_000 });
+  await context.close();
+});
+
+test("a ?-button click while the tour's code still loads opens the tour once it has loaded", async ({ browser }) => {
+  // Seen once in CI: right after sign-in the dashboard is there before the lazily loaded tour,
+  // and a click then reached no listener. Here the tour's code arrives 2 s late on purpose.
+  await app().createUser({ username: "frueh", role: "admin" });
+  // Without the service worker, whose cache would answer before the delay could.
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    serviceWorkers: "block",
+  });
+  const page = await context.newPage();
+  let delayed = 0;
+  await page.route("**/assets/admin_tour-*.js", async (route) => {
+    delayed++;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  await loginAs(page, app().baseURL, "frueh");
+  await page.locator("[data-tutorial='help']").click();
+  expect(delayed, "the tour's code was held back").toBe(1);
+  const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
+  await expect(welcome).toBeVisible({ timeout: 10_000 });
+  // Only once: closing it does not bring it back from the same click.
+  await welcome.getByRole("button", { name: "Tutorial überspringen" }).click();
+  await expect(welcome).toHaveCount(0);
+  await page.waitForTimeout(1_500);
+  await expect(welcome).toHaveCount(0);
   await context.close();
 });

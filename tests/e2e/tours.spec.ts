@@ -183,6 +183,32 @@ test("student list with students: search, sort, export, a row, adding; Escape as
   await context.close();
 });
 
+test("a screen that grows above the step's element: the tour brings it back in the same frame", async ({ browser }) => {
+  const { context, page } = await signedIn(browser, desktop, "liste");
+  await page.goto(`${app().baseURL}/students`);
+  await expect(page.getByRole("row").filter({ hasText: "Anna" })).toBeVisible();
+  await page.getByRole("button", { name: "Tutorial starten" }).click();
+  const tip = page.getByRole("dialog", { name: "Tutorial zur Fahrschülerliste" });
+  for (const n of [2, 3]) {
+    await tip.getByRole("button", { name: "Weiter" }).click();
+    await expect(tip).toContainText(`Schritt ${n} von 5`);
+  }
+  // Content arriving above the row (as a dashboard's cards do while they load) pushes it far
+  // down; two frames later it must be on screen again, not only at the tour's next 200 ms look.
+  const row = await page.evaluate(async () => {
+    const filler = document.createElement("div");
+    filler.style.height = "3000px";
+    document.querySelector("main")!.prepend(filler);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const anna = [...document.querySelectorAll("tr")].find((r) => r.textContent?.includes("Anna"))!;
+    const { top, bottom } = anna.getBoundingClientRect();
+    return { top, bottom, screen: innerHeight };
+  });
+  expect(row.top, "Zeile oben").toBeGreaterThanOrEqual(0);
+  expect(row.bottom, "Zeile unten").toBeLessThanOrEqual(row.screen);
+  await context.close();
+});
+
 test("questionnaire demo: a tour over the form, kept on the device; sending stores nothing", async ({ browser }) => {
   const context = await browser.newContext(phone);
   const page = await context.newPage();

@@ -127,14 +127,20 @@ function useKeptInView(target: HTMLElement | null) {
     addEventListener("wheel", byHand, { passive: true });
     addEventListener("touchmove", byHand, { passive: true });
     addEventListener("keydown", byKey);
-    const timer = setInterval(() => {
+    const keep = () => {
       if (userScrolled || !target.isConnected) return;
       if (!shownEnough(target.getBoundingClientRect(), innerHeight)) {
         target.scrollIntoView?.({ block: "center", behavior: "instant" });
       }
-    }, pollMs);
+    };
+    const timer = setInterval(keep, pollMs);
+    // Cards that grow as their data arrives move the element at once; following the page's size
+    // brings it back in the same frame instead of up to 200 ms later (seen on a phone at step 47).
+    const resized = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(keep);
+    resized?.observe(document.body);
     return () => {
       clearInterval(timer);
+      resized?.disconnect();
       removeEventListener("wheel", byHand);
       removeEventListener("touchmove", byHand);
       removeEventListener("keydown", byKey);

@@ -9,7 +9,7 @@ import {
   adminTourStorageKey,
   adminTourWelcome,
 } from "./admin_tour_steps.ts";
-import { startAdminTourEvent } from "./start_admin_tour.ts";
+import { startAdminTourEvent, takeAdminTourRequest } from "./start_admin_tour.ts";
 
 /**
  * The admin tour, mounted beside every staff screen since it walks through several of them. It
@@ -30,8 +30,11 @@ export default function AdminTour() {
   });
 
   useEffect(() => {
-    globalThis.addEventListener(startAdminTourEvent, start);
-    return () => globalThis.removeEventListener(startAdminTourEvent, start);
+    const startAsked = () => takeAdminTourRequest() && start();
+    // A click that came before this code had loaded is taken now.
+    startAsked();
+    globalThis.addEventListener(startAdminTourEvent, startAsked);
+    return () => globalThis.removeEventListener(startAdminTourEvent, startAsked);
   }, [start]);
 
   const finish = useCallback(() => {
