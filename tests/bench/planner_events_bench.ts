@@ -14,6 +14,7 @@ import { migrate } from "../../db/migrate.ts";
 import { insertUser, TestClient } from "../../api/testing/test_app.ts";
 import { ProgressEventReader } from "../../api/testing/sse_reader.ts";
 import { plannerEventHub } from "../../api/planner/events.ts";
+import { closeHashPool } from "../../api/auth/hash_pool.ts";
 
 const server = Deno.env.get("TEST_DATABASE_SERVER") ?? "postgres://postgres@127.0.0.1:5432";
 const database = "fahrplan_bench_planner_events";
@@ -124,3 +125,5 @@ await httpServer.shutdown();
 await worker.end();
 await sql.end();
 await db.stop();
+// The sign-in started the password-hashing workers; they keep a process alive until closed.
+closeHashPool();
