@@ -209,6 +209,28 @@ test("a screen that grows above the step's element: the tour brings it back in t
   await context.close();
 });
 
+test("a shared office browser: one admin's finished tour does not count for the next one", async ({ browser }) => {
+  await app().createUser({ username: "zweit", role: "admin", first_name: "Zoe" });
+  await app().sql`
+    delete from tutorial_states where tour = 'student_list'
+       and user_id = (select id from users where username = 'zweit')`;
+  // Lisa finished the student-list tour (test above); her browser keeps the spec's local key.
+  const { context, page } = await signedIn(browser, desktop, "liste");
+  await page.goto(`${app().baseURL}/students`);
+  await expect(page.getByRole("row").filter({ hasText: "Anna" })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Object.values(localStorage))).toContain("true");
+  await page.getByRole("button", { name: "Abmelden" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Zoe signs in at the same browser: the tour is new to her and starts by itself.
+  await loginAs(page, app().baseURL, "zweit");
+  await page.goto(`${app().baseURL}/students`);
+  const tip = page.getByRole("dialog", { name: "Tutorial zur Fahrschülerliste" });
+  await expect(tip).toContainText("Schritt 1 von 5");
+  // Lisa's key told the server nothing about Zoe.
+  expect(await tourState("zweit")).not.toContain("student_list");
+  await context.close();
+});
+
 test("questionnaire demo: a tour over the form, kept on the device; sending stores nothing", async ({ browser }) => {
   const context = await browser.newContext(phone);
   const page = await context.newPage();

@@ -10,10 +10,32 @@ import { autoStartDelayMs } from "./tutorial_logic.ts";
  */
 const openTours = new Set<TourName>();
 
-/** Marks a tour done in the spec's local key and, for a signed-in user, on the server. */
-function markSeen(tour: TourName, storageKey: string, onServer: boolean) {
+/** Who set the spec's local key: several people may share one office browser. */
+const ownerKey = (storageKey: string) => `${storageKey}-benutzer`;
+
+/**
+ * Whether this browser's local key says the tour is done for this user. The spec's key is per
+ * browser; signed in, a key another user set does not count, so one admin's finished tour does not
+ * end it for the next one at the same browser (nor tell the server so). A key without an owner
+ * (set before owners were kept) still counts.
+ */
+function doneHere(storageKey: string, userId: number | null): boolean {
+  if (localStorage.getItem(storageKey) !== "true") return false;
+  const owner = localStorage.getItem(ownerKey(storageKey));
+  return userId === null || owner === null || owner === String(userId);
+}
+
+/** Keeps the spec's local key in step, with the user it speaks for. */
+function keepLocally(storageKey: string, userId: number | null) {
   localStorage.setItem(storageKey, "true");
-  if (!onServer) return;
+  if (userId === null) localStorage.removeItem(ownerKey(storageKey));
+  else localStorage.setItem(ownerKey(storageKey), String(userId));
+}
+
+/** Marks a tour done in the spec's local key and, for a signed-in user, on the server. */
+function markSeen(tour: TourName, storageKey: string, userId: number | null) {
+  keepLocally(storageKey, userId);
+  if (userId === null) return;
   // A failed call only costs a rerun: the local key still holds in this browser.
   call("PUT /my-tutorials/", { body: { tour, completed: true } }).catch((err) =>
     console.error("Tutorial-Status konnte nicht gespeichert werden", err)
@@ -49,15 +71,15 @@ export function useTour({ tour, storageKey, enabled, userId, autoStart }: TourOp
   // ways (a browser that finished the tour before the server knew tells it now).
   useEffect(() => {
     if (!enabled) return;
-    const local = localStorage.getItem(storageKey) === "true";
+    const local = doneHere(storageKey, userId);
     if (userId === null) return setSeen(local);
     let gone = false;
     call("GET /my-tutorials/")
       .then((state) => {
         if (gone) return;
         const done = state.completed[tour];
-        if (done) localStorage.setItem(storageKey, "true");
-        else if (local) markSeen(tour, storageKey, true);
+        if (done) keepLocally(storageKey, userId);
+        else if (local) markSeen(tour, storageKey, userId);
         setSeen(done || local);
       })
       .catch(() => !gone && setSeen(local));
@@ -88,7 +110,7 @@ export function useTour({ tour, storageKey, enabled, userId, autoStart }: TourOp
   const finish = useCallback(() => {
     setOpen(false);
     setSeen(true);
-    markSeen(tour, storageKey, userId !== null);
+    markSeen(tour, storageKey, userId);
   }, [tour, storageKey, userId]);
   const start = useCallback(() => setOpen(true), []);
   return { open, start, finish };
