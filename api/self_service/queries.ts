@@ -190,7 +190,9 @@ export async function listAppointments(sql: Db, userId: number) {
     select a.id::int, a.starts_at, a.ends_at, a.appointment_type, a.title, a.transmission,
            a.status, a.cancel_reason,
            ${fullNameSql(sql, "i")} as instructor_name, ${fullNameSql(sql, "s")} as student_name,
-           v.name as vehicle
+           v.name as vehicle,
+           exists (select 1 from affected_appointments x
+                    where x.appointment_id = a.id and x.absent_user_id = ${userId}) as in_own_absence
     from appointments a
     join users i on i.id = a.instructor_id
     join users s on s.id = a.student_id

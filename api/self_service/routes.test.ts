@@ -338,6 +338,7 @@ Deno.test("my-appointments lists the user's own lessons on the Berlin wall clock
     instructor_name: "Bert Brems",
     student_name: "anna",
     vehicle: "DO-FS 1",
+    in_own_absence: false,
   });
   const berts = await (await (await signedIn("bert")).get("/api/my-appointments/")).json();
   assertEquals(berts.map((a: { start_time: string }) => a.start_time), [
@@ -345,6 +346,27 @@ Deno.test("my-appointments lists the user's own lessons on the Berlin wall clock
     "2027-03-26T14:00:00+01:00",
     "2027-03-29T14:00:00+02:00",
   ]);
+});
+
+Deno.test("a lesson inside the user's own absence is marked for them, not for the other party", async () => {
+  const [lesson] = await t.sql`
+    insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at)
+    values (${annaId}, ${bertId}, 'manual',
+            timestamp '2027-05-12 10:00' at time zone ${SCHOOL_TIME_ZONE},
+            timestamp '2027-05-12 11:00' at time zone ${SCHOOL_TIME_ZONE})
+    returning id::int`;
+  const marked = async (username: string) => {
+    const all = await (await (await signedIn(username)).get("/api/my-appointments/")).json();
+    return all.find((a: { id: number }) => a.id === lesson.id).in_own_absence;
+  };
+  assertEquals([await marked("bert"), await marked("anna")], [false, false]);
+  // Bert is away that week: his calendar says so; Anna's does not tell her his absence.
+  await t.sql`
+    insert into special_dates (user_id, date, end_date, is_unavailable, description)
+    values (${bertId}, '2027-05-10', '2027-05-14', true, 'Urlaub')`;
+  assertEquals([await marked("bert"), await marked("anna")], [true, false]);
+  await t.sql`delete from special_dates where user_id = ${bertId}`;
+  await t.sql`delete from appointments where id = ${lesson.id}`;
 });
 
 Deno.test("an imported multi-hour window reads back as its hours, and saving keeps them", async () => {

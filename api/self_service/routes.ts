@@ -68,5 +68,6 @@ export const selfServiceRoutes = new Hono<AppEnv>()
       instructor_name: row.instructor_name,
       student_name: row.student_name,
       vehicle: row.vehicle,
+      in_own_absence: row.in_own_absence,
     })));
   });

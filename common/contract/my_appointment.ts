@@ -18,6 +18,11 @@ export const myAppointmentSchema = z.object({
   instructor_name: z.string(),
   student_name: z.string(),
   vehicle: z.string().nullable(),
+  /**
+   * an upcoming lesson inside the user's own absence (or, for a student, Ferien they do not drive
+   * in): the office sees it as affected and plans it anew; the calendar says so
+   */
+  in_own_absence: z.boolean(),
 });
 
 export type MyAppointment = z.infer<typeof myAppointmentSchema>;

@@ -79,6 +79,19 @@ test("a student enters a two-week holiday as one absence; its lessons are affect
   await expect(page.getByRole("listitem", { name: /^Abwesenheit \d$/ })).toHaveCount(1);
   await expect(row.getByLabel("Erster Tag", { exact: true })).toHaveValue(first.german);
   await expect(row.getByLabel("Letzter Tag", { exact: true })).toHaveValue(last.german);
+
+  // Her calendar tells her the lesson in her holiday is known to the office.
+  await page.goto(`${baseURL}/kalender`);
+  const now = new Date();
+  const months = (Number(day(37).iso.slice(0, 4)) - now.getFullYear()) * 12 +
+    Number(day(37).iso.slice(5, 7)) - (now.getMonth() + 1);
+  for (let m = 0; m < months; m++) {
+    await page.getByRole("button", { name: "Nächster Monat" }).click();
+  }
+  const marked = page.locator(".calendar-appointment").filter({ hasText: "In Ihrer Abwesenheit" });
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText("Das Büro ist informiert und plant diese Stunde neu.");
+  await expect(marked.locator("time")).toHaveText("10:00");
 });
 
 test("the office enters a part-day absence range for a student in the detail view", async ({ page }) => {

@@ -63,6 +63,12 @@ function AppointmentItem(
           <span className="sr-only">Fahrzeug</span> {appointment.vehicle}
         </span>
       )}
+      {!cancelled && appointment.in_own_absence && (
+        <span className="calendar-affected">
+          <span className="badge badge-warning">In Ihrer Abwesenheit</span>
+          <span>Das Büro ist informiert und plant diese Stunde neu.</span>
+        </span>
+      )}
       {cancelled && (
         <span className="calendar-cancelled">
           <span className="badge badge-error">Storniert</span>
