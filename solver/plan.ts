@@ -27,6 +27,7 @@ import { pickVehicle, vehiclesByTransmission } from "./rules/vehicles.ts";
 import type { Appointment, Plan, PlanStats } from "./plan_format.ts";
 import { bounds } from "./bound.ts";
 import { lagrangeBound } from "./lagrange_bound.ts";
+import { labelDeadline, labelTransmissionDays } from "./transmission_days.ts";
 
 export type { Plan, PlanStats } from "./plan_format.ts";
 
@@ -103,9 +104,12 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   if (model.breakGap > 1) {
     // With two-hour breaks the plan is also routed where runs cannot grow too long
     // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
-    const routeIn = (planModel: typeof model, side: "split" | "merged" = "split") => {
-      const planNetwork = buildNetwork(planModel, side);
-      planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
+    const routeIn = (planModel: typeof model, side: "split" | "merged" | "labelled" = "split") => {
+      const planNetwork = buildNetwork(planModel, side === "merged" ? "merged" : "split");
+      // "labelled": each day of a student with both transmissions goes to one of them
+      // (transmission_days.ts), so the flow holds every rule of the restricted model.
+      if (side === "labelled") labelTransmissionDays(planModel, planNetwork, labelDeadline());
+      else planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
       const other = route(planModel, planNetwork, bestMinShare(planNetwork));
       const more = other.lessons.length - routed.lessons.length;
       if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
@@ -121,6 +125,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       // a day and hour, so fewer lessons are lost in repairs (mittel seed 206: one more).
       routeIn(better);
       routeIn(better, "merged");
+      routeIn(better, "labelled");
     }
   }
   const repairRounds = routed.rounds;
