@@ -28,6 +28,7 @@ import type { Appointment, Plan, PlanStats } from "./plan_format.ts";
 import { bounds } from "./bound.ts";
 import { lagrangeBound } from "./lagrange_bound.ts";
 import { labelDeadline, labelTransmissionDays } from "./transmission_days.ts";
+import { patternDeadline, searchBreakPatterns } from "./break_patterns.ts";
 
 export type { Plan, PlanStats } from "./plan_format.ts";
 
@@ -110,7 +111,9 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       // (transmission_days.ts), so the flow holds every rule of the restricted model.
       if (side === "labelled") labelTransmissionDays(planModel, planNetwork, labelDeadline());
       else planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
-      const other = route(planModel, planNetwork, bestMinShare(planNetwork));
+      keep(route(planModel, planNetwork, bestMinShare(planNetwork)));
+    };
+    const keep = (other: typeof routed) => {
       const more = other.lessons.length - routed.lessons.length;
       if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
     };
@@ -126,6 +129,11 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       routeIn(better);
       routeIn(better, "merged");
       routeIn(better, "labelled");
+      // Still short: every allowed set of hours per instructor day (break_patterns.ts).
+      const sets = searchBreakPatterns(model, better, patternDeadline());
+      if (sets.lessons > routed.lessons.length) {
+        keep(route(sets.model, sets.network, bestMinShare(sets.network)));
+      }
     }
   }
   const repairRounds = routed.rounds;
