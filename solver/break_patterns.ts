@@ -9,7 +9,11 @@
  * where it stays), each tried by augmenting the current flow (no network is rebuilt). Any subset of
  * an allowed set is allowed, so every flow of the network is a valid plan.
  */
+import { type Lesson, lessonsFromFlow } from "./assign.ts";
+import { distributeLessons } from "./distribute.ts";
+import { bestMinShare } from "./fairness.ts";
 import type { Model } from "./model.ts";
+import { repairUntilValid } from "./repair.ts";
 import { slot } from "./model.ts";
 import { buildNetwork, type LessonNetwork } from "./network.ts";
 import { labelTransmissionDays } from "./transmission_days.ts";
@@ -17,17 +21,21 @@ import { labelTransmissionDays } from "./transmission_days.ts";
 /**
  * Starting from `start` (a restricted model, e.g. bestRestriction's), tries every maximal allowed
  * set of hours on every instructor day. Returns the network (labelled, holding its max-flow), the
- * restricted model of the sets found and its lessons. Stops at the merged relaxation's max-flow of
- * the unrestricted model (nothing more is possible) or at `deadline`.
+ * restricted model of the sets found and its lessons. Stops at `target` (the plan's upper bound) or
+ * the merged relaxation's max-flow of the unrestricted model (nothing more is possible), or at
+ * `deadline`.
  */
 export function searchBreakPatterns(
   model: Model,
   start: Model,
-  options: { deadline: number },
+  options: { deadline: number; target?: number },
 ): { model: Model; network: LessonNetwork; lessons: number } {
   // No pattern admits more than the merged relaxation of the unrestricted model (bound.ts).
   const merged = buildNetwork(model, "merged");
-  const target = merged.net.maxFlow(merged.source, merged.sink);
+  const target = Math.min(
+    merged.net.maxFlow(merged.source, merged.sink),
+    options.target ?? Infinity,
+  );
   const network = buildNetwork(model, "split");
   const { net, source, sink } = network;
   const edgeOf = (i: number, d: number, h: number) =>
@@ -147,7 +155,22 @@ export function maximalMasks(model: Model, i: number, d: number): number[] {
 /** Time the search may take at most (mittel with two-hour breaks: 0.1-1.5 s on a quiet machine). */
 const PATTERN_SECONDS = 2;
 
-/** The search's deadline from now. */
-export function patternDeadline(): { deadline: number } {
-  return { deadline: performance.now() + PATTERN_SECONDS * 1000 };
+/**
+ * The plan routed in the best sets of hours found from `start`, fair as in plan.ts (best lowest
+ * share, progressive filling, preferred hours first), when it has more lessons than `lessons`;
+ * else `lessons`. Searches at most PATTERN_SECONDS, and stops at `target`.
+ */
+export function planInBreakPatterns(
+  model: Model,
+  start: Model,
+  lessons: Lesson[],
+  target: number,
+): Lesson[] {
+  const deadline = performance.now() + PATTERN_SECONDS * 1000;
+  const sets = searchBreakPatterns(model, start, { deadline, target });
+  if (sets.lessons <= lessons.length) return lessons;
+  distributeLessons(sets.model, sets.network, bestMinShare(sets.network));
+  repairUntilValid(sets.model, sets.network);
+  const routed = lessonsFromFlow(sets.model, sets.network);
+  return routed.length > lessons.length ? routed : lessons;
 }

@@ -28,7 +28,7 @@ import type { Appointment, Plan, PlanStats } from "./plan_format.ts";
 import { bounds } from "./bound.ts";
 import { lagrangeBound } from "./lagrange_bound.ts";
 import { labelDeadline, labelTransmissionDays } from "./transmission_days.ts";
-import { patternDeadline, searchBreakPatterns } from "./break_patterns.ts";
+import { planInBreakPatterns } from "./break_patterns.ts";
 
 export type { Plan, PlanStats } from "./plan_format.ts";
 
@@ -102,6 +102,8 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     return { lessons, rounds, share: lowestShareOf(instance, lessons) };
   };
   let routed = route(model, network, fairShare);
+  /** With two-hour breaks and below the relaxation: the best pattern of closed hours found. */
+  let restricted: typeof model | undefined;
   if (model.breakGap > 1) {
     // With two-hour breaks the plan is also routed where runs cannot grow too long
     // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
@@ -129,11 +131,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       routeIn(better);
       routeIn(better, "merged");
       routeIn(better, "labelled");
-      // Still short: every allowed set of hours per instructor day (break_patterns.ts).
-      const sets = searchBreakPatterns(model, better, patternDeadline());
-      if (sets.lessons > routed.lessons.length) {
-        keep(route(sets.model, sets.network, bestMinShare(sets.network)));
-      }
+      restricted = better;
     }
   }
   const repairRounds = routed.rounds;
@@ -155,6 +153,10 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     });
     reference = { ...reference, upperBound: Math.min(reference.upperBound, tighter.upperBound) };
     lagrange = { evaluations: tighter.evaluations, ms: performance.now() - t0 };
+  }
+  if (restricted && lessons.length < reference.upperBound) {
+    // Still below the bound: every allowed set of hours per instructor day (break_patterns.ts).
+    lessons = planInBreakPatterns(model, restricted, lessons, reference.upperBound);
   }
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
   if (lessons.length < reference.upperBound && options.exactRepair !== false) {
