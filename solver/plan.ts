@@ -102,8 +102,6 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     return { lessons, rounds, share: lowestShareOf(instance, lessons) };
   };
   let routed = route(model, network, fairShare);
-  /** With two-hour breaks and below the relaxation: the best pattern of closed hours found. */
-  let restricted: typeof model | undefined;
   if (model.breakGap > 1) {
     // With two-hour breaks the plan is also routed where runs cannot grow too long
     // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
@@ -131,7 +129,6 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
       routeIn(better);
       routeIn(better, "merged");
       routeIn(better, "labelled");
-      restricted = better;
     }
   }
   const repairRounds = routed.rounds;
@@ -154,9 +151,9 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     reference = { ...reference, upperBound: Math.min(reference.upperBound, tighter.upperBound) };
     lagrange = { evaluations: tighter.evaluations, ms: performance.now() - t0 };
   }
-  if (restricted && lessons.length < reference.upperBound) {
+  if (model.breakGap > 1 && lessons.length < reference.upperBound) {
     // Still below the bound: every allowed set of hours per instructor day (break_patterns.ts).
-    lessons = planInBreakPatterns(model, restricted, lessons, reference.upperBound);
+    lessons = planInBreakPatterns(model, lessons, reference.upperBound);
   }
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
   if (lessons.length < reference.upperBound && options.exactRepair !== false) {

@@ -27,24 +27,36 @@ export function labelTransmissionDays(
   network: LessonNetwork,
   options: { deadline: number },
 ): number {
+  const labels = transmissionLabels(model, network);
+  // Strict gains first, then a pass that also takes flips keeping the flow (which lets a chain of
+  // flips through), alternating until two passes in a row gain nothing.
+  let idle = 0;
+  for (let pass = 0; pass < 12 && idle < 2; pass++) {
+    idle = labels.pass(pass % 2 === 1, options.deadline) ? 0 : idle + 1;
+  }
+  return labels.value();
+}
+
+/**
+ * The labels of a split network: each day of a student with both transmissions starts with the
+ * transmission the max-flow (at full needs, computed here) gave it, manual where it gave both or
+ * none; the other day edge is closed. `pass` flips each day once where the flow grows (`sideways`:
+ * or stays) and says whether it grew; the network always holds the labels' max-flow.
+ */
+export function transmissionLabels(model: Model, network: LessonNetwork) {
   const { net, source, sink } = network;
-  const st = model.instance.students;
   capAtShare(network, 1);
   net.maxFlow(source, sink);
-  const flowOf = (e: number) => net.flow[e];
   const choices: Choice[] = [];
-  st.forEach((student, s) => {
+  model.instance.students.forEach((student, s) => {
     if (student.needs.manual === 0 || student.needs.automatic === 0) return;
     for (let d = 0; d < model.days; d++) {
       const m = network.dayEdges.get(`${s}/manual/${d}`);
       const a = network.dayEdges.get(`${s}/automatic/${d}`);
       if (m === undefined || a === undefined) continue;
-      // Start from the flow: the transmission it gave the day (manual when it gave both or none,
-      // flipped below where that costs lessons).
-      choices.push(flowOf(a) > flowOf(m) ? { open: a, closed: m } : { open: m, closed: a });
+      choices.push(net.flow[a] > net.flow[m] ? { open: a, closed: m } : { open: m, closed: a });
     }
   });
-  if (choices.length === 0) return total(network);
   const close = (e: number) => {
     while (net.flow[e] > 0) net.cancelThrough(e, source, sink);
     net.closed[e] = 1;
@@ -54,31 +66,27 @@ export function labelTransmissionDays(
     close(c.closed);
   }
   net.maxFlow(source, sink);
-  let value = total(network);
-  // Flips: strict gains first, then a pass that also takes flips keeping the flow (each day once a
-  // pass), which lets a chain of flips through; stops after a pass without any change.
-  for (let pass = 0; pass < 20; pass++) {
-    let gained = false, moved = false;
+  const pass = (sideways: boolean, deadline: number): boolean => {
+    let grew = false, value = total(network);
     for (const c of choices) {
-      if (performance.now() >= options.deadline) return value;
+      if (performance.now() >= deadline) break;
       if (net.closed[c.open] && net.closed[c.closed]) continue;
+      // The network may have been restored to other labels since (break_patterns.ts).
+      if (net.closed[c.open]) [c.open, c.closed] = [c.closed, c.open];
       const before = net.snapshot();
       close(c.open);
       net.closed[c.closed] = 0;
       net.maxFlow(source, sink);
       const v = total(network);
-      if (v > value || (v === value && pass > 0 && !gained)) {
-        if (v > value) gained = true;
-        else moved = true;
+      if (v > value || (sideways && v === value)) {
+        grew ||= v > value;
         value = v;
-        const open = c.closed;
-        c.closed = c.open;
-        c.open = open;
+        [c.open, c.closed] = [c.closed, c.open];
       } else net.restore(before);
     }
-    if (!gained && (!moved || pass > 3)) break;
-  }
-  return value;
+    return grew;
+  };
+  return { value: () => total(network), pass };
 }
 
 function total(network: LessonNetwork): number {
