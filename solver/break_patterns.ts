@@ -254,16 +254,17 @@ export function maximalMasks(model: Model, i: number, d: number): number[] {
   return out;
 }
 
-/** Time the search may take at most (mittel with two-hour breaks: 0.1-1.5 s on a quiet machine). */
-const PATTERN_SECONDS = 2;
-
 /**
  * The plan routed in the best sets of hours found from `lessons`, fair as in plan.ts (best lowest
  * share, progressive filling, preferred hours first), when it has more lessons than `lessons`;
- * else `lessons`. Searches at most PATTERN_SECONDS, and stops at `target`.
+ * else `lessons`. Searches until `deadline` (performance.now()) or `target`.
  */
-export function planInBreakPatterns(model: Model, lessons: Lesson[], target: number): Lesson[] {
-  const deadline = performance.now() + PATTERN_SECONDS * 1000;
+export function planInBreakPatterns(
+  model: Model,
+  lessons: Lesson[],
+  target: number,
+  deadline: number,
+): Lesson[] {
   const sets = searchBreakPatterns(model, lessons, { deadline, target });
   if (sets.lessons <= lessons.length) return lessons;
   distributeLessons(sets.model, sets.network, bestMinShare(sets.network));

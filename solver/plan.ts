@@ -151,9 +151,10 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     reference = { ...reference, upperBound: Math.min(reference.upperBound, tighter.upperBound) };
     lagrange = { evaluations: tighter.evaluations, ms: performance.now() - t0 };
   }
-  if (model.breakGap > 1 && lessons.length < reference.upperBound) {
+  if (lessons.length < reference.upperBound) {
     // Still below the bound: every allowed set of hours per instructor day (break_patterns.ts).
-    lessons = planInBreakPatterns(model, lessons, reference.upperBound);
+    const deadline = restrictionDeadline(started, options.timeLimitSeconds);
+    lessons = planInBreakPatterns(model, lessons, reference.upperBound, deadline);
   }
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
   if (lessons.length < reference.upperBound && options.exactRepair !== false) {
@@ -278,7 +279,7 @@ export function provenClaims(
   };
 }
 
-/** Time the search for shifted break patterns may take at most (two-hour breaks only). */
+/** Time each search for break patterns may take at most (two_hour_breaks.ts, break_patterns.ts). */
 const RESTRICTION_SECONDS = 2;
 
 /** When the search for break patterns must stop: its own budget, at most a fifth of the limit. */
