@@ -59,6 +59,11 @@ export interface PlanOptions {
   searchSeconds?: number;
   /** Time the Lagrangian bound may take at most (default 1 s; never more than a tenth of the limit). */
   lagrangeSeconds?: number;
+  /**
+   * Time each search for break patterns (two_hour_breaks.ts, break_patterns.ts) may take at most
+   * (default 2 s; never more than a fifth of the limit).
+   */
+  patternSeconds?: number;
 }
 
 /** Thrown when shouldCancel() answers true. */
@@ -122,7 +127,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
     // that lets more lessons through (two_hour_breaks.ts), and the plan routed once more.
     if (routed.lessons.length < splitLessons) {
       const better = bestRestriction(model, {
-        deadline: restrictionDeadline(started, options.timeLimitSeconds),
+        deadline: restrictionDeadline(started, options.timeLimitSeconds, options.patternSeconds),
       });
       // Routed on both sides: the merged one keeps a student with both transmissions to one lesson
       // a day and hour, so fewer lessons are lost in repairs (mittel seed 206: one more).
@@ -153,7 +158,7 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
   }
   if (lessons.length < reference.upperBound) {
     // Still below the bound: every allowed set of hours per instructor day (break_patterns.ts).
-    const deadline = restrictionDeadline(started, options.timeLimitSeconds);
+    const deadline = restrictionDeadline(started, options.timeLimitSeconds, options.patternSeconds);
     lessons = planInBreakPatterns(model, lessons, reference.upperBound, deadline);
   }
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
@@ -283,8 +288,8 @@ export function provenClaims(
 const RESTRICTION_SECONDS = 2;
 
 /** When the search for break patterns must stop: its own budget, at most a fifth of the limit. */
-function restrictionDeadline(started: number, limitSeconds?: number): number {
-  const own = performance.now() + RESTRICTION_SECONDS * 1000;
+function restrictionDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
+  const own = performance.now() + (ownSeconds ?? RESTRICTION_SECONDS) * 1000;
   if (!limitSeconds) return own;
   return Math.min(own, started + limitSeconds * 1000 * 0.2);
 }
