@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { exactOptimum } from "../tests/bench/highs_peer.ts";
 import { lagrangeBound } from "./bounds/lagrange_bound.ts";
 import { buildModel } from "./model.ts";
-import { plan } from "./plan.ts";
+import { plan, type PlanOptions } from "./plan.ts";
 import type { PlanStats } from "./plan_format.ts";
 import { generatedSuite, generateInstance, type GenerateOptions } from "./testing/generate.ts";
 import { verifyPlan } from "./verify.ts";
@@ -66,9 +66,15 @@ interface Gap {
   before: { lessons: number };
   reached?: { lessons: number };
   closed: boolean;
+  /**
+   * Budgets beyond the defaults for a closed gap whose closing step is time-bound and took about
+   * half of its default budget on a quiet machine (the fixture's note gives the figures): room for
+   * a loaded machine, not what it takes. Every other closed gap runs with the default options.
+   */
+  roomForLoad?: PlanOptions;
+  /** The plan reaches the optimum, but neither the flow's nor the Lagrangian bound proves it. */
+  boundOpen?: boolean;
 }
-/** The exact repair's budget on the instances it closes. */
-const CLOSING_SECONDS = 20;
 const gaps: Gap[] = JSON.parse(
   Deno.readTextFileSync(new URL("../tests/fixtures/planner_gaps.json", import.meta.url)),
 );
@@ -77,16 +83,7 @@ for (const gap of gaps) {
   const what = gap.closed ? "reaches the proven optimum" : "keeps its gain, claims stay true";
   Deno.test(`regression (planner once below the optimum) ${what}: ${label}`, () => {
     const instance = generateInstance(gap.options);
-    // The repair stops at the bound; the time is room for a loaded machine (gross with scarce
-    // vehicles needs 0.5-5 s of it at a load average of 12-20; once, at a higher load, 10 s were
-    // not enough), not what it takes.
-    const repaired = gap.closed && gap.optimum && gap.before.lessons < gap.optimum.lessons;
-    // The Lagrangian bound takes 0.1-0.7 s on mittel seed 306 with two lessons a day (load 16);
-    // its budget too is room for the load, it stops once it meets the plan.
-    const result = plan(instance, {
-      ...(repaired ? { exactRepairSeconds: CLOSING_SECONDS } : {}),
-      ...(gap.closed ? { lagrangeSeconds: CLOSING_SECONDS } : {}),
-    });
+    const result = plan(instance, gap.closed ? gap.roomForLoad ?? {} : {});
     assert.deepEqual(verifyPlan(instance, result), [], `${label}: valid`);
     const s = result.stats;
     if (gap.optimum) {
@@ -96,8 +93,13 @@ for (const gap of gaps) {
       assert.equal(s.lessons, gap.optimum.lessons, `${label}: lessons equal the proven optimum`);
       // ... and the planner proves it itself: its bound meets the plan (mittel seed 306 with two
       // lessons a day: the flow's 725 stays above the optimum 722, the Lagrangian bound is 722).
-      assert.equal(s.upperBound, gap.optimum.lessons, `${label}: bound proves the optimum`);
-      assert.equal(s.optimal, true, `${label}: optimal (bewiesen)`);
+      if (gap.boundOpen) {
+        // The plan is at the optimum but the planner's bounds stay above it: claimed as a gap.
+        assert.ok(s.upperBound > gap.optimum.lessons && !s.optimal, `${label}: not claimed`);
+      } else {
+        assert.equal(s.upperBound, gap.optimum.lessons, `${label}: bound proves the optimum`);
+        assert.equal(s.optimal, true, `${label}: optimal (bewiesen)`);
+      }
       if (gap.optimum.bestMinShare !== undefined) {
         assert.ok(Math.abs(s.minShare - gap.optimum.bestMinShare) < EPS, `${label}: best share`);
       }

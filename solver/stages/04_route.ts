@@ -11,6 +11,7 @@ import type { Model } from "../model.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import { distributeLessons } from "../routing/distribute.ts";
 import { repairUntilValid } from "../routing/repair.ts";
+import { labelDeadline, labelTransmissionDays } from "../routing/transmission_days.ts";
 import { bestRestriction, withRestrictedBreakWindows } from "../routing/two_hour_breaks.ts";
 import type { Fair } from "./03_fairness.ts";
 
@@ -35,10 +36,15 @@ export function route(s: Fair): Routed {
   if (model.breakGap > 1) {
     // With two-hour breaks the plan is also routed where runs cannot grow too long
     // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
-    const routeIn = (planModel: Model, side: StudentSide = "split") => {
-      const planNetwork = buildNetwork(planModel, side);
-      planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
-      const other = routeOnce(planModel, planNetwork, bestMinShare(planNetwork));
+    const routeIn = (planModel: Model, side: StudentSide | "labelled" = "split") => {
+      const planNetwork = buildNetwork(planModel, side === "merged" ? "merged" : "split");
+      // "labelled": each day of a student with both transmissions goes to one of them
+      // (routing/transmission_days.ts), so the flow holds every rule of the restricted model.
+      if (side === "labelled") labelTransmissionDays(planModel, planNetwork, labelDeadline());
+      else planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
+      keep(routeOnce(planModel, planNetwork, bestMinShare(planNetwork)));
+    };
+    const keep = (other: typeof routed) => {
       const more = other.lessons.length - routed.lessons.length;
       if (more > 0 || (more === 0 && other.share > routed.share)) routed = other;
     };
@@ -47,23 +53,32 @@ export function route(s: Fair): Routed {
     // that lets more lessons through (two_hour_breaks.ts), and the plan routed once more.
     if (routed.lessons.length < s.splitLessons) {
       const better = bestRestriction(model, {
-        deadline: restrictionDeadline(run.started, run.options.timeLimitSeconds),
+        deadline: restrictionDeadline(
+          run.started,
+          run.options.timeLimitSeconds,
+          run.options.patternSeconds,
+        ),
       });
       // Routed on both sides: the merged one keeps a student with both transmissions to one lesson
       // a day and hour, so fewer lessons are lost in repairs (mittel seed 206: one more).
       routeIn(better);
       routeIn(better, "merged");
+      routeIn(better, "labelled");
     }
   }
   return { ...s, lessons: routed.lessons, repairRounds: routed.rounds };
 }
 
-/** Time the search for shifted break patterns may take at most (two-hour breaks only). */
+/** Time each search for break patterns may take at most (two_hour_breaks.ts, break_patterns.ts). */
 const RESTRICTION_SECONDS = 2;
 
 /** When the search for break patterns must stop: its own budget, at most a fifth of the limit. */
-function restrictionDeadline(started: number, limitSeconds?: number): number {
-  const own = performance.now() + RESTRICTION_SECONDS * 1000;
+export function restrictionDeadline(
+  started: number,
+  limitSeconds?: number,
+  ownSeconds?: number,
+): number {
+  const own = performance.now() + (ownSeconds ?? RESTRICTION_SECONDS) * 1000;
   if (!limitSeconds) return own;
   return Math.min(own, started + limitSeconds * 1000 * 0.2);
 }

@@ -1,9 +1,13 @@
 /**
- * Stage 6: only while the lessons are below the upper bound (and the caller did not switch it
- * off), the exact repair (exact/exact_repair.ts): days and pairs of days solved again as
- * mixed-integer programmes, kept only with more lessons and nobody below the lowest share.
+ * Stage 6: only while the lessons are below the upper bound, first a flow search over every set
+ * of hours the break rule allows per instructor day (routing/break_patterns.ts), then (unless the
+ * caller switched it off) the exact repair (exact/exact_repair.ts): days and pairs of days solved
+ * again as mixed-integer programmes, kept only with more lessons and nobody below the lowest
+ * share.
  */
 import { exactRepair } from "../exact/exact_repair.ts";
+import { planInBreakPatterns } from "../routing/break_patterns.ts";
+import { restrictionDeadline } from "./04_route.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import type { Checked } from "./05_tighter_bound.ts";
 
@@ -14,6 +18,14 @@ export interface Repaired extends Checked {
 export function closeGaps(s: Checked): Repaired {
   const { run, model, reference } = s;
   let { lessons } = s;
+  if (lessons.length < reference.upperBound) {
+    const deadline = restrictionDeadline(
+      run.started,
+      run.options.timeLimitSeconds,
+      run.options.patternSeconds,
+    );
+    lessons = planInBreakPatterns(model, lessons, reference.upperBound, deadline);
+  }
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
   if (lessons.length < reference.upperBound && run.options.exactRepair !== false) {
     run.step(68, "Lücken exakt schließen", 0.68);

@@ -31,6 +31,11 @@ export interface PlanOptions {
   searchSeconds?: number;
   /** Time the Lagrangian bound may take at most (default 1 s; never more than a tenth of the limit). */
   lagrangeSeconds?: number;
+  /**
+   * Time each search for break patterns (routing/two_hour_breaks.ts, routing/break_patterns.ts)
+   * may take at most (default 2 s; never more than a fifth of the limit).
+   */
+  patternSeconds?: number;
 }
 
 /** Thrown when shouldCancel() answers true. */
