@@ -10,7 +10,9 @@
  * HiGHS stops at it, the row shows its best plan and its proven bound and the instance is not
  * counted as a match. --write adds the generated instances where the planner misses the proven
  * optimum (lessons or best lowest share) or its claims are false to tests/fixtures/planner_gaps.json,
- * the regression list solver/exact_vs_highs.test.ts replays.
+ * the regression list solver/exact_vs_highs.test.ts replays, and records HiGHS's proven figures of
+ * every generated instance in tests/fixtures/planner_optima.json (the test replays the mittel ones
+ * without HiGHS, which needs minutes for them).
  */
 import { type Instance, parseInstance } from "../../solver/instance.ts";
 import { plan } from "../../solver/plan.ts";
@@ -71,6 +73,10 @@ const known: { options: unknown }[] = JSON.parse(
   await Deno.readTextFile(fixtures).catch(() => "[]"),
 );
 const seen = new Set(known.map((k) => JSON.stringify(k.options)));
+const optimaFile = new URL("../fixtures/planner_optima.json", import.meta.url);
+const optima: { options: GenerateOptions; lessons: number; bestMinShare?: number }[] = JSON.parse(
+  await Deno.readTextFile(optimaFile).catch(() => "[]"),
+);
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const proven = (e: ExactBounds) => e.lessons.status === "Optimal";
@@ -151,6 +157,18 @@ for (const c of cases) {
         bound(sh, pct)
       }`;
       status = `lessons Optimal, share ${sh.status}`;
+    }
+    if (write && c.options) {
+      // Replaced where already recorded: the latest run's figures (the same when proven).
+      const k = optima.findIndex((o) => JSON.stringify(o.options) === c.name);
+      const entry = {
+        options: c.options,
+        lessons: optimum,
+        ...(sh.status === "Optimal" ? { bestMinShare: sh.bound } : {}),
+      };
+      if (k >= 0) optima[k] = entry;
+      else optima.push(entry);
+      await Deno.writeTextFile(optimaFile, JSON.stringify(optima, null, 2) + "\n");
     }
     const shareMissed = at && sh.status === "Optimal" && s.minShare < sh.bound - EPS;
     if (!at || shareMissed || !claims) {
