@@ -1,7 +1,7 @@
 /**
  * deno task bench: every benchmark in one run, each beside its reference (printed as markdown
  * tables for the README). Pass names to run a subset: api, users, import, planner, events, web,
- * gaps (the planner beside HiGHS's proven optimum on 69 instances; about half an hour).
+ * gaps (the planner beside HiGHS's proven optimum on 85 instances; about ten minutes).
  */
 const root = new URL("../", import.meta.url).pathname;
 const benches: Record<string, string> = {
