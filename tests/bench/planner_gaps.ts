@@ -21,6 +21,7 @@ import {
   generateInstance,
   type GenerateOptions,
   SHAPES,
+  VARIANTS,
 } from "../../solver/testing/generate.ts";
 import { verifyPlan } from "../../solver/verify.ts";
 import { type ExactBounds, exactBounds } from "./highs_peer.ts";
@@ -37,7 +38,10 @@ const limit = Number(option("--limit") ?? 60);
 const write = args.includes("--write");
 
 interface Case {
+  /** The options as JSON for generated instances (the fixtures' key), else "example <name>". */
   name: string;
+  /** Short for the table: "mittel 206 twoHourBreaks" (shape, seed, variant of VARIANTS). */
+  label: string;
   options?: GenerateOptions;
   load: () => Promise<Instance>;
 }
@@ -46,6 +50,7 @@ const examples: Case[] = shapes.length || args.includes("--no-examples") ? [] : 
   name,
 ) => ({
   name: `example ${name}`,
+  label: `example ${name}`,
   load: async () =>
     parseInstance(
       JSON.parse(
@@ -56,10 +61,16 @@ const examples: Case[] = shapes.length || args.includes("--no-examples") ? [] : 
 const suite: GenerateOptions[] = shapes.length ? generatedSuite(shapes, seeds ?? [1, 2]) : [
   ...generatedSuite(Object.keys(SHAPES) as (keyof typeof SHAPES)[], seeds ?? [1, 2]),
 ];
+/** The VARIANTS entry `options` was made from. */
+function variantOf({ shape: _, seed: __, ...rest }: GenerateOptions): string {
+  const key = JSON.stringify(rest);
+  return Object.entries(VARIANTS).find(([, v]) => JSON.stringify(v) === key)?.[0] ?? key;
+}
 const cases: Case[] = [
   ...examples,
   ...suite.map((options) => ({
     name: JSON.stringify(options),
+    label: `${options.shape} ${options.seed} ${variantOf(options)}`,
     options,
     load: () => Promise.resolve(generateInstance(options)),
   })),
@@ -208,7 +219,7 @@ for (const c of cases) {
   tally.ours += s.seconds;
   tally.highs += e.seconds;
   console.log(
-    `| ${c.name} | ${valid ? "yes" : "**NO**"} | ${lessons} | ${s.upperBound}${
+    `| ${c.label} | ${valid ? "yes" : "**NO**"} | ${lessons} | ${s.upperBound}${
       s.optimal ? " (optimal)" : ""
     } | ${share} | ${claims ? "yes" : "**NO**"} | ${s.seconds.toFixed(2)} | ${
       e.seconds.toFixed(1)
