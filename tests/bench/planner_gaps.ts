@@ -5,7 +5,7 @@
  * per instance as it finishes, then a summary line.
  *
  * Without shapes: the five examples (solver/examples/) and every variant of every shape for seeds
- * 1 and 2 (85 instances; 69 of them took 5.5 min at load 2-5, HiGHS's longest solve 47 s).
+ * 1 and 2 (85 instances: 8.5 min at load 2-3, the longest HiGHS run 53 s for both solves).
  * `--limit` is HiGHS's time limit per solve (two solves: lessons, then the share at them). Where
  * HiGHS stops at it, the row shows its best plan and its proven bound and the instance is not
  * counted as a match. --write adds the generated instances where the planner misses the proven
