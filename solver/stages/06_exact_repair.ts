@@ -7,6 +7,7 @@
  */
 import { exactRepair } from "../exact/exact_repair.ts";
 import { planInBreakPatterns } from "../routing/break_patterns.ts";
+import { fairerInBreakPatterns } from "../routing/fair_patterns.ts";
 import { restrictionDeadline } from "./04_route.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import type { Checked } from "./05_tighter_bound.ts";
@@ -25,6 +26,21 @@ export function closeGaps(s: Checked): Repaired {
       run.options.patternSeconds,
     );
     lessons = planInBreakPatterns(model, lessons, reference.upperBound, deadline);
+  }
+  // Fairness at that many lessons: the choices above were made for lessons alone (stage 4's
+  // labelled route too), so where the plan is below the relaxation's best lowest share, the same
+  // search once more with that share kept (routing/fair_patterns.ts).
+  if (lowestShareOf(run.instance, lessons) < reference.minShareBound - 1e-9) {
+    const deadline = restrictionDeadline(
+      run.started,
+      run.options.timeLimitSeconds,
+      run.options.patternSeconds,
+    );
+    lessons = fairerInBreakPatterns(model, lessons, {
+      bound: reference.minShareBound,
+      target: lessons.length,
+      deadline,
+    });
   }
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
   if (lessons.length < reference.upperBound && run.options.exactRepair !== false) {
