@@ -1,9 +1,10 @@
 /**
- * Stage 6: only while the lessons are below the upper bound, first a flow search over every set
- * of hours the break rule allows per instructor day (routing/break_patterns.ts), then (unless the
- * caller switched it off) the exact repair (exact/exact_repair.ts): days and pairs of days solved
- * again as mixed-integer programmes, kept only with more lessons and nobody below the lowest
- * share.
+ * Stage 6: while the lessons are below the upper bound, a flow search over every set of hours
+ * the break rule allows per instructor day (routing/break_patterns.ts); while the lowest share is
+ * below the relaxations' best (whatever the lessons), the same search with a share kept
+ * (routing/fair_patterns.ts); then, still below the bound and unless the caller switched it off,
+ * the exact repair (exact/exact_repair.ts): days and pairs of days solved again as mixed-integer
+ * programmes, kept only with more lessons and nobody below the lowest share.
  */
 import { exactRepair } from "../exact/exact_repair.ts";
 import { planInBreakPatterns } from "../routing/break_patterns.ts";
