@@ -28,6 +28,9 @@ import { better, same, type Score, ShareFloor } from "./share_floor.ts";
  * day, then kicks. Returns the network (labelled, holding its max-flow), the restricted model of
  * the sets found and its lessons. Stops at `target` (the plan's upper bound) or the merged
  * relaxation's max-flow of the unrestricted model (nothing more is possible), or at `deadline`.
+ * With `floor` (a share, fair_patterns.ts) choices are ranked by the lessons missing below it
+ * first (`deficit`, 0 once every student can have ceil(floor * need) at once), then by lessons,
+ * and the target counts only with nothing missing.
  */
 export function searchBreakPatterns(
   model: Model,
