@@ -63,8 +63,9 @@ for (const options of generatedSuite(["klein"], [1, 2])) {
 interface Gap {
   options: GenerateOptions;
   optimum: { lessons: number; bestMinShare?: number } | null;
-  before: { lessons: number };
-  reached?: { lessons: number };
+  /** The plan before the step that closed it (its lowest share where that was the miss). */
+  before: { lessons: number; minShare?: number };
+  reached?: { lessons: number; minShare?: number };
   closed: boolean;
   /**
    * Budgets beyond the defaults for a closed gap whose closing step is time-bound and took about

@@ -19,6 +19,7 @@ import { repairUntilValid } from "./repair.ts";
 import { slot } from "../model.ts";
 import { buildNetwork, type LessonNetwork } from "../flow/network.ts";
 import { transmissionLabels } from "./transmission_days.ts";
+import { better, same, type Score, ShareFloor } from "./share_floor.ts";
 
 /**
  * Starting from the sets that hold `start` (a valid plan's lessons: per instructor day the first
@@ -27,12 +28,15 @@ import { transmissionLabels } from "./transmission_days.ts";
  * day, then kicks. Returns the network (labelled, holding its max-flow), the restricted model of
  * the sets found and its lessons. Stops at `target` (the plan's upper bound) or the merged
  * relaxation's max-flow of the unrestricted model (nothing more is possible), or at `deadline`.
+ * With `floor` (a share, fair_patterns.ts) choices are ranked by the lessons missing below it
+ * first (`deficit`, 0 once every student can have ceil(floor * need) at once), then by lessons,
+ * and the target counts only with nothing missing.
  */
 export function searchBreakPatterns(
   model: Model,
   start: Lesson[],
-  options: { deadline: number; target?: number },
-): { model: Model; network: LessonNetwork; lessons: number } {
+  options: { deadline: number; target?: number; floor?: number },
+): { model: Model; network: LessonNetwork; lessons: number; deficit: number } {
   // No pattern admits more than the merged relaxation of the unrestricted model (bound.ts).
   const merged = buildNetwork(model, "merged");
   const target = Math.min(
@@ -90,21 +94,37 @@ export function searchBreakPatterns(
     }
   }
   const labels = transmissionLabels(model, network);
-  let value = labels.value();
+  // With a share to keep (share_floor.ts), every choice is ranked by what it misses below that
+  // share first, then by lessons; without one the deficit stays 0.
+  const floor = options.floor === undefined
+    ? undefined
+    : new ShareFloor(model, net.closed, options.floor);
+  const total = () => network.needEdges.reduce((n, e) => n + net.flow[e.edge], 0);
+  const scoreNow = (): Score => ({ deficit: floor?.deficit() ?? 0, lessons: total() });
+  let score = scoreNow();
   const setMask = (i: number, d: number, mask: number) => {
     for (let h = 0; h < 24; h++) {
       const e = edgeOf(i, d, h);
       if (e === undefined || mask & (1 << h)) continue;
       while (net.flow[e] > 0) net.cancelThrough(e, source, sink);
       net.closed[e] = 1;
+      floor?.close(e);
     }
     for (let h = 0; h < 24; h++) {
       const e = edgeOf(i, d, h);
-      if (e !== undefined && mask & (1 << h)) net.closed[e] = 0;
+      if (e !== undefined && mask & (1 << h)) {
+        net.closed[e] = 0;
+        floor?.open(e);
+      }
     }
     current[i][d] = mask;
   };
-  const total = () => network.needEdges.reduce((n, e) => n + net.flow[e.edge], 0);
+  const snapshot = () => ({ main: net.snapshot(), twin: floor?.snapshot() });
+  const restore = (state: ReturnType<typeof snapshot>) => {
+    net.restore(state.main);
+    if (floor && state.twin) floor.restore(state.twin);
+  };
+  const done = () => score.deficit === 0 && score.lessons >= target;
   // Strict gains first, then a pass that also takes changes keeping the flow (a chain of them can
   // lead to a gain), alternating, the labels' flips after each pass, until two passes gain nothing.
   let idlePasses = 0;
@@ -115,23 +135,23 @@ export function searchBreakPatterns(
       for (let d = 0; d < model.days; d++) {
         for (const mask of choices[i][d]) {
           if (mask === current[i][d]) continue;
-          if (value >= target || performance.now() >= options.deadline) return result();
-          const before = net.snapshot(), was = current[i][d];
+          if (done() || performance.now() >= options.deadline) return result();
+          const before = snapshot(), was = current[i][d];
           setMask(i, d, mask);
           net.maxFlow(source, sink);
-          const v = total();
-          if (v > value || (sideways && v === value)) {
-            grew ||= v > value;
-            value = v;
+          const next = scoreNow();
+          if (better(next, score) || (sideways && same(next, score))) {
+            grew ||= better(next, score);
+            score = next;
           } else {
-            net.restore(before);
+            restore(before);
             current[i][d] = was;
           }
         }
       }
     }
-    if (labels.pass(sideways, options.deadline)) grew = true;
-    value = total();
+    if (labels.pass(sideways, options.deadline, floor)) grew = true;
+    score = scoreNow();
     idlePasses = grew ? 0 : idlePasses + 1;
   }
   // A local optimum: kicks. One instructor day gets another allowed set whatever it costs, then
@@ -154,17 +174,17 @@ export function searchBreakPatterns(
     }
     return n;
   };
-  while (working.length && value < target && performance.now() < options.deadline) {
+  while (working.length && !done() && performance.now() < options.deadline) {
     // Instructor days with an open hour nobody takes first: there the set is in the wrong place
     // (mittel seed 206: 581 after 0.7-1.7 s with five seeds; kicks anywhere took 4-7 s).
     const idle = working.filter(([i, d]) => idleAt(i, d) > 0);
     const pool = idle.length ? idle : working;
     const [i, d] = pool[Math.floor(rnd() * pool.length)];
     const masks = choices[i][d].filter((m) => m !== current[i][d]);
-    const saved = net.snapshot(), savedMasks = current.map((row) => row.slice()), was = value;
+    const saved = snapshot(), savedMasks = current.map((row) => row.slice()), was = score;
     setMask(i, d, masks[Math.floor(rnd() * masks.length)]);
     net.maxFlow(source, sink);
-    value = total();
+    score = scoreNow();
     const around: [number, number][] = [];
     for (let j = 0; j < instructors; j++) if (j !== i) around.push([j, d]);
     for (let e = 0; e < model.days; e++) {
@@ -173,23 +193,23 @@ export function searchBreakPatterns(
     for (const [j, e] of around) {
       for (const mask of choices[j][e]) {
         if (mask === current[j][e] || performance.now() >= options.deadline) continue;
-        const before = net.snapshot(), old = current[j][e];
+        const before = snapshot(), old = current[j][e];
         setMask(j, e, mask);
         net.maxFlow(source, sink);
-        const v = total();
-        if (v > value) value = v;
+        const next = scoreNow();
+        if (better(next, score)) score = next;
         else {
-          net.restore(before);
+          restore(before);
           current[j][e] = old;
         }
       }
     }
-    labels.pass(false, options.deadline);
-    value = total();
-    if (value < was) {
-      net.restore(saved);
+    labels.pass(false, options.deadline, floor);
+    score = scoreNow();
+    if (better(was, score)) {
+      restore(saved);
       for (let j = 0; j < instructors; j++) current[j] = savedMasks[j];
-      value = was;
+      score = was;
     }
   }
   return result();
@@ -202,7 +222,7 @@ export function searchBreakPatterns(
       }
       return out;
     });
-    return { model: { ...model, instructorFree }, network, lessons: value };
+    return { model: { ...model, instructorFree }, network, ...score };
   }
 }
 

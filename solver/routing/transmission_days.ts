@@ -10,6 +10,7 @@
 import { capAtShare } from "../flow/fairness.ts";
 import type { Model } from "../model.ts";
 import type { LessonNetwork } from "../flow/network.ts";
+import { better, same, type Score, type ShareFloor } from "./share_floor.ts";
 
 /** One day of a student with both transmissions: the two day edges, the open one first. */
 interface Choice {
@@ -66,23 +67,33 @@ export function transmissionLabels(model: Model, network: LessonNetwork) {
     close(c.closed);
   }
   net.maxFlow(source, sink);
-  const pass = (sideways: boolean, deadline: number): boolean => {
-    let grew = false, value = total(network);
+  /**
+   * With a `floor` (share_floor.ts) the flips are ranked by the lessons missing below its share
+   * first, its twin network flipped alike; "grew" then means that rank improved.
+   */
+  const pass = (sideways: boolean, deadline: number, floor?: ShareFloor): boolean => {
+    let grew = false;
+    let score: Score = { deficit: floor?.deficit() ?? 0, lessons: total(network) };
     for (const c of choices) {
       if (performance.now() >= deadline) break;
       if (net.closed[c.open] && net.closed[c.closed]) continue;
       // The network may have been restored to other labels since (break_patterns.ts).
       if (net.closed[c.open]) [c.open, c.closed] = [c.closed, c.open];
-      const before = net.snapshot();
+      const before = net.snapshot(), twinBefore = floor?.snapshot();
       close(c.open);
       net.closed[c.closed] = 0;
+      floor?.close(c.open);
+      floor?.open(c.closed);
       net.maxFlow(source, sink);
-      const v = total(network);
-      if (v > value || (sideways && v === value)) {
-        grew ||= v > value;
-        value = v;
+      const next: Score = { deficit: floor?.deficit() ?? 0, lessons: total(network) };
+      if (better(next, score) || (sideways && same(next, score))) {
+        grew ||= better(next, score);
+        score = next;
         [c.open, c.closed] = [c.closed, c.open];
-      } else net.restore(before);
+      } else {
+        net.restore(before);
+        if (floor && twinBefore) floor.restore(twinBefore);
+      }
     }
     return grew;
   };

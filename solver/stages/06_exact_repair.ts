@@ -1,12 +1,14 @@
 /**
- * Stage 6: only while the lessons are below the upper bound, first a flow search over every set
- * of hours the break rule allows per instructor day (routing/break_patterns.ts), then (unless the
- * caller switched it off) the exact repair (exact/exact_repair.ts): days and pairs of days solved
- * again as mixed-integer programmes, kept only with more lessons and nobody below the lowest
- * share.
+ * Stage 6: while the lessons are below the upper bound, a flow search over every set of hours
+ * the break rule allows per instructor day (routing/break_patterns.ts); while the lowest share is
+ * below the relaxations' best (whatever the lessons), the same search with a share kept
+ * (routing/fair_patterns.ts); then, still below the bound and unless the caller switched it off,
+ * the exact repair (exact/exact_repair.ts): days and pairs of days solved again as mixed-integer
+ * programmes, kept only with more lessons and nobody below the lowest share.
  */
 import { exactRepair } from "../exact/exact_repair.ts";
 import { planInBreakPatterns } from "../routing/break_patterns.ts";
+import { fairerInBreakPatterns } from "../routing/fair_patterns.ts";
 import { restrictionDeadline } from "./04_route.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import type { Checked } from "./05_tighter_bound.ts";
@@ -25,6 +27,21 @@ export function closeGaps(s: Checked): Repaired {
       run.options.patternSeconds,
     );
     lessons = planInBreakPatterns(model, lessons, reference.upperBound, deadline);
+  }
+  // Fairness at that many lessons: the choices above were made for lessons alone (stage 4's
+  // labelled route too), so where the plan is below the relaxation's best lowest share, the same
+  // search once more with that share kept (routing/fair_patterns.ts).
+  if (lowestShareOf(run.instance, lessons) < reference.minShareBound - 1e-9) {
+    const deadline = restrictionDeadline(
+      run.started,
+      run.options.timeLimitSeconds,
+      run.options.patternSeconds,
+    );
+    lessons = fairerInBreakPatterns(model, lessons, {
+      bound: reference.minShareBound,
+      target: lessons.length,
+      deadline,
+    });
   }
   let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
   if (lessons.length < reference.upperBound && run.options.exactRepair !== false) {
