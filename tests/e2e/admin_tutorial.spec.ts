@@ -509,3 +509,42 @@ test("a ?-button click while the tour's code still loads opens the tour once it 
   await expect(welcome).toHaveCount(0);
   await context.close();
 });
+
+test("a step inside a dialog leaves the dialog usable and the tooltip off its fields", async ({ browser }) => {
+  // Seen walking the tour as a new admin: at step 6 ("Name und E-Mail eintragen") only the
+  // dialog's button could be clicked, and the tooltip lay over the fields it asks to fill in.
+  await app().createUser({ username: "formular", role: "admin" });
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    const phone = size.width < 640;
+    const context = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+    const page = await context.newPage();
+    await loginAs(page, app().baseURL, "formular");
+    await page.locator("[data-tutorial='help']").click();
+    const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
+    await welcome.getByRole("button", { name: "Tutorial starten" }).click();
+    for (let n = 1; n <= 4; n++) {
+      await atStep(page, n);
+      await weiter(page).click();
+    }
+    await atStep(page, 5);
+    await page.getByRole("button", { name: "Fragebogen-Link erstellen" }).click();
+    await atStep(page, 6);
+    const create = page.getByRole("dialog", { name: "Fragebogen-Link erstellen" });
+    await expect(async () => await expectOnScreen(page, 6)).toPass({ timeout: 3_000 });
+    for (const label of ["Vorname", "Nachname", "E-Mail"]) {
+      const field = create.getByLabel(label, { exact: false });
+      const tip = (await tooltip(page).boundingBox())!;
+      const box = (await field.boundingBox())!;
+      const apart = tip.x >= box.x + box.width || box.x >= tip.x + tip.width ||
+        tip.y >= box.y + box.height || box.y >= tip.y + tip.height;
+      expect(apart, `${size.width} px: der Tooltip liegt über „${label}“`).toBe(true);
+      // A real click (Playwright fails it when something else would receive it).
+      await field.click({ timeout: 3_000 });
+      await field.fill(label === "E-Mail" ? "lena@example.org" : "Lena");
+    }
+    await shot(page, `dialog-schritt-6-${size.width}`);
+    await create.getByRole("button", { name: "Link erstellen" }).click();
+    await atStep(page, 7);
+    await context.close();
+  }
+});

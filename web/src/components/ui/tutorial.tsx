@@ -12,12 +12,14 @@ import { ProgressBar } from "./progress_bar.tsx";
 import { useConfirm } from "./confirm_dialog.tsx";
 import {
   autoAdvanceMs,
+  besideDialog,
   canGoOn,
   findElement,
   lookupDelayMs,
   nextIndex,
   pollMs,
   previousIndex,
+  roomBesideDialog,
   shownEnough,
   type StepCondition,
   type TutorialStep,
@@ -76,6 +78,33 @@ const cornerWhenCramped: Middleware = {
     };
   },
 };
+
+/**
+ * A step that points into a page dialog (a button in its footer) asks for work in the whole
+ * dialog - fields to fill in, a preview to read: the tooltip keeps off the dialog, beside it when
+ * the screen has room, else above or below it (besideDialog).
+ */
+const offTheDialog: Middleware = {
+  name: "offTheDialog",
+  fn(state) {
+    const reference = state.elements.reference;
+    const dialog = reference instanceof Element ? reference.closest(".modal") : null;
+    if (!dialog) return {};
+    const { x, y } = besideDialog(
+      dialog.getBoundingClientRect(),
+      reference.getBoundingClientRect(),
+      visibleArea(),
+      state.rects.floating,
+      tooltipGap,
+    );
+    return { x, y };
+  },
+};
+
+/** The page dialog the element is in, if any. */
+function dialogOf(element: HTMLElement | null): HTMLElement | null {
+  return element?.closest<HTMLElement>(".modal") ?? null;
+}
 
 /**
  * Finds the step's element: at once, or - after a navigation - 300 ms later and then every
@@ -291,17 +320,35 @@ export function Tutorial(
       }),
       shift({ padding: tooltipGap, rootBoundary: visibleArea() }),
       cornerWhenCramped,
+      offTheDialog,
     ],
     whileElementsMounted: (reference, floating, update) =>
       autoUpdate(reference, floating, () => {
         update();
         setBox((reference as Element).getBoundingClientRect());
+        setHole((dialogOf(reference as HTMLElement) ?? reference).getBoundingClientRect());
       }),
   });
 
+  // The part of the page left usable: the element, or the whole dialog it is in.
+  const [hole, setHole] = useState<Box | null>(null);
   useLayoutEffect(() => {
     setBox(target?.getBoundingClientRect() ?? null);
+    setHole((dialogOf(target) ?? target)?.getBoundingClientRect() ?? null);
   }, [target]);
+  // A tooltip that cannot stand beside the dialog (a phone) shows its text on request only.
+  const [expanded, setExpanded] = useState(false);
+  useEffect(() => setExpanded(false), [index]);
+  const area = visibleArea();
+  const compact = Boolean(
+    hole && dialogOf(target) &&
+      !roomBesideDialog(
+        { left: hole.left, right: hole.left + hole.width, top: hole.top, bottom: 0 },
+        area,
+        Math.min(360, area.width - 24),
+        tooltipGap,
+      ),
+  );
 
   // A page dialog the step does not point into (a confirmation, the next dialog of a flow) is
   // the user's to answer first: the tour steps aside meanwhile and its conditions keep listening.
@@ -387,33 +434,48 @@ export function Tutorial(
   const ready = canGoOn(step, met);
   const pad = spotlightPad;
   // Around the highlighted element four shields keep the page from being clicked; the element
-  // itself stays usable, since several steps ask for a click on it.
-  const shields = box
+  // itself stays usable, since several steps ask for a click on it, and so does the whole dialog
+  // it is in (its fields are to be filled in before its button is pressed).
+  const usable = hole ?? box;
+  const shields = usable
     ? [
-      { top: 0, left: 0, right: 0, height: Math.max(0, box.top - pad) },
-      { top: box.top + box.height + pad, left: 0, right: 0, bottom: 0 },
+      { top: 0, left: 0, right: 0, height: Math.max(0, usable.top - pad) },
+      { top: usable.top + usable.height + pad, left: 0, right: 0, bottom: 0 },
       {
-        top: box.top - pad,
+        top: usable.top - pad,
         left: 0,
-        width: Math.max(0, box.left - pad),
-        height: box.height + 2 * pad,
+        width: Math.max(0, usable.left - pad),
+        height: usable.height + 2 * pad,
       },
       {
-        top: box.top - pad,
-        left: box.left + box.width + pad,
+        top: usable.top - pad,
+        left: usable.left + usable.width + pad,
         right: 0,
-        height: box.height + 2 * pad,
+        height: usable.height + 2 * pad,
       },
     ]
     : [];
+  const textShown = !compact || expanded;
   return (
     <div className="tutorial-layer" data-react-aria-top-layer="true">
       {box
         ? (
           <>
             {shields.map((style, k) => <div key={k} className="tutorial-shield" style={style} />)}
+            {hole && hole !== box && dialogOf(target) && (
+              // The dialog stays bright as a whole; the ring below marks its button.
+              <div
+                className="tutorial-dim"
+                style={{
+                  top: hole.top,
+                  left: hole.left,
+                  width: hole.width,
+                  height: hole.height,
+                }}
+              />
+            )}
             <div
-              className="tutorial-spotlight"
+              className={`tutorial-spotlight ${dialogOf(target) ? "tutorial-ring" : ""}`.trim()}
               data-testid="tutorial-spotlight"
               style={{
                 top: box.top - pad,
@@ -463,11 +525,21 @@ export function Tutorial(
           fillPercent={((index + 1) / steps.length) * 100}
         />
         <h2 className="tutorial-title">{step.title}</h2>
-        <p id="tutorial-text">{step.text}</p>
+        <p id="tutorial-text" hidden={!textShown}>{step.text}</p>
+        {compact && (
+          <button
+            type="button"
+            className="button-link tutorial-more"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? "Erklärung ausblenden" : "Erklärung anzeigen"}
+          </button>
+        )}
         {step.target && !target && (
           <p className="tutorial-waiting" role="status">Einen Moment, die Ansicht wird geladen …</p>
         )}
-        {step.condition && !met && (
+        {step.condition && !met && textShown && (
           <p className="tutorial-hint">
             {step.condition.kind === "file"
               ? "Wählen Sie eine Datei, dann geht es weiter."

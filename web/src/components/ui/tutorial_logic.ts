@@ -89,3 +89,55 @@ export function shownEnough(rect: { top: number; bottom: number }, screenHeight:
   if (fits) return rect.top >= -1 && rect.bottom <= screenHeight + 1;
   return rect.top <= 1 && rect.bottom >= screenHeight - 1;
 }
+
+interface Rect {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Where a tooltip of `width` x `height` stands when its step points into a page dialog: beside
+ * the dialog when the screen has room there (a desktop), else in the free band above or below it,
+ * else at the top edge (a phone whose dialog fills the screen; the step's button sits in the
+ * dialog's footer). `compact`: no room beside, the tooltip shows its text only on request so it
+ * covers as little of the dialog's fields as it can.
+ */
+export function besideDialog(
+  dialog: Rect,
+  target: Rect,
+  area: { x: number; y: number; width: number; height: number },
+  size: { width: number; height: number },
+  gap: number,
+): { x: number; y: number; compact: boolean } {
+  const right = area.x + area.width;
+  const bottom = area.y + area.height;
+  const middle = (target.top + target.bottom) / 2 - size.height / 2;
+  const y = Math.min(Math.max(middle, area.y + gap), bottom - size.height - gap);
+  if (right - dialog.right >= size.width + 2 * gap) {
+    return { x: dialog.right + gap, y, compact: false };
+  }
+  if (dialog.left - area.x >= size.width + 2 * gap) {
+    return { x: dialog.left - gap - size.width, y, compact: false };
+  }
+  const x = area.x + (area.width - size.width) / 2;
+  const above = dialog.top - area.y;
+  const below = bottom - dialog.bottom;
+  if (above >= size.height + 2 * gap && above >= below) {
+    return { x, y: dialog.top - gap - size.height, compact: true };
+  }
+  if (below >= size.height + 2 * gap) return { x, y: dialog.bottom + gap, compact: true };
+  return { x, y: area.y + gap, compact: true };
+}
+
+/** Whether the screen has room for the tooltip beside a dialog (else it is shown compact). */
+export function roomBesideDialog(
+  dialog: Rect,
+  area: { x: number; width: number },
+  tooltipWidth: number,
+  gap: number,
+): boolean {
+  const need = tooltipWidth + 2 * gap;
+  return area.x + area.width - dialog.right >= need || dialog.left - area.x >= need;
+}
