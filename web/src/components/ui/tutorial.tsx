@@ -20,6 +20,7 @@ import {
   pollMs,
   previousIndex,
   roomBesideDialog,
+  scrollForRoom,
   shownEnough,
   type StepCondition,
   type TutorialStep,
@@ -101,6 +102,22 @@ const offTheDialog: Middleware = {
   },
 };
 
+/**
+ * Scrolls the step's element into view with room for the tooltip below it when the two fit on
+ * the screen together (a tall section at 1280 x 800), else centred. Inside a dialog the dialog's
+ * own scrolling is left to the browser.
+ */
+function bringIntoView(element: HTMLElement) {
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+  const header = Number.isFinite(padding) ? padding : 0;
+  const tooltip = document.querySelector<HTMLElement>(".tutorial-tooltip")?.offsetHeight ?? 320;
+  const by = dialogOf(element)
+    ? null
+    : scrollForRoom(element.getBoundingClientRect(), innerHeight, header, tooltip, tooltipGap);
+  if (by === null) element.scrollIntoView?.({ block: "center", behavior: "instant" });
+  else scrollBy({ top: by, behavior: "instant" });
+}
+
 /** The page dialog the element is in, if any. */
 function dialogOf(element: HTMLElement | null): HTMLElement | null {
   return element?.closest<HTMLElement>(".modal") ?? null;
@@ -120,7 +137,7 @@ function useStepTarget(step: TutorialStep | undefined, active: boolean, navigate
     const look = () => {
       const element = findElement(document, selector, step.withText);
       if (element) {
-        element.scrollIntoView?.({ block: "center", behavior: "instant" });
+        bringIntoView(element);
         setTarget(element);
       } else timer = setTimeout(look, pollMs);
     };
@@ -158,9 +175,7 @@ function useKeptInView(target: HTMLElement | null) {
     addEventListener("keydown", byKey);
     const keep = () => {
       if (userScrolled || !target.isConnected) return;
-      if (!shownEnough(target.getBoundingClientRect(), innerHeight)) {
-        target.scrollIntoView?.({ block: "center", behavior: "instant" });
-      }
+      if (!shownEnough(target.getBoundingClientRect(), innerHeight)) bringIntoView(target);
     };
     const timer = setInterval(keep, pollMs);
     // Cards that grow as their data arrives move the element at once; following the page's size

@@ -141,3 +141,24 @@ export function roomBesideDialog(
   const need = tooltipWidth + 2 * gap;
   return area.x + area.width - dialog.right >= need || dialog.left - area.x >= need;
 }
+
+/**
+ * How far to scroll so an element and its tooltip (`tooltipHeight`, with `gap` on each side) fit
+ * on the screen together below a sticky header of `headerHeight`: the element then stands just
+ * below the header with the tooltip under it. null: centring leaves room enough already, or the
+ * two cannot fit at all (the tooltip then takes a corner).
+ */
+export function scrollForRoom(
+  rect: { top: number; bottom: number },
+  screenHeight: number,
+  headerHeight: number,
+  tooltipHeight: number,
+  gap: number,
+): number | null {
+  const height = rect.bottom - rect.top;
+  const free = screenHeight - headerHeight;
+  const need = tooltipHeight + 2 * gap;
+  if ((free - height) / 2 >= need) return null;
+  if (height + need > free) return null;
+  return rect.top - headerHeight - gap;
+}
