@@ -89,18 +89,22 @@ const offTheDialog: Middleware = {
   name: "offTheDialog",
   fn(state) {
     const reference = state.elements.reference;
-    const dialog = reference instanceof Element ? reference.closest(".modal") : null;
+    const dialog = reference instanceof Element ? reference.closest<HTMLElement>(".modal") : null;
     if (!dialog) return {};
-    const { x, y } = besideDialog(
+    const spot = besideDialog(
       dialog.getBoundingClientRect(),
       reference.getBoundingClientRect(),
       visibleArea(),
       state.rects.floating,
       tooltipGap,
+      state.elements.floating.classList.contains("tutorial-compact"),
     );
-    return { x, y };
+    return spot ?? {};
   },
 };
+
+/** Fields a dialog asks to fill in (a tooltip over them would hide the work the step asks for). */
+const fillable = "input:not([type=file]):not([type=hidden]):not([readonly]), select, textarea";
 
 /**
  * Scrolls the step's element into view with room for the tooltip below it when the two fit on
@@ -351,12 +355,13 @@ export function Tutorial(
     setBox(target?.getBoundingClientRect() ?? null);
     setHole((dialogOf(target) ?? target)?.getBoundingClientRect() ?? null);
   }, [target]);
-  // A tooltip that cannot stand beside the dialog (a phone) shows its text on request only.
+  // A tooltip that cannot stand beside a dialog with fields to fill in (a phone) shows its text
+  // on request only, so the fields stay in sight.
   const [expanded, setExpanded] = useState(false);
   useEffect(() => setExpanded(false), [index]);
   const area = visibleArea();
   const compact = Boolean(
-    hole && dialogOf(target) &&
+    hole && dialogOf(target)?.querySelector(fillable) &&
       !roomBesideDialog(
         { left: hole.left, right: hole.left + hole.width, top: hole.top, bottom: 0 },
         area,
@@ -507,7 +512,9 @@ export function Tutorial(
           tooltipRef.current = el;
           refs.setFloating(el);
         }}
-        className={`tutorial-tooltip ${target ? "" : "tutorial-tooltip-free"}`.trim()}
+        className={`tutorial-tooltip ${target ? "" : "tutorial-tooltip-free"} ${
+          compact ? "tutorial-compact" : ""
+        }`.trim()}
         style={target ? floatingStyles : freeSpot()}
         role="dialog"
         // A step that asks for a click on the page leaves the page usable.

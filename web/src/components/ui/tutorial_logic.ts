@@ -99,10 +99,10 @@ interface Rect {
 
 /**
  * Where a tooltip of `width` x `height` stands when its step points into a page dialog: beside
- * the dialog when the screen has room there (a desktop), else in the free band above or below it,
- * else at the top edge (a phone whose dialog fills the screen; the step's button sits in the
- * dialog's footer). `compact`: no room beside, the tooltip shows its text only on request so it
- * covers as little of the dialog's fields as it can.
+ * the dialog when the screen has room there (a desktop). Without that room a `compact` tooltip
+ * (a dialog with fields to fill in, on a phone) goes to the free band above or below the dialog,
+ * else to the top edge (the step's button sits in the dialog's footer); a full one is left where
+ * it was placed beside the button (null).
  */
 export function besideDialog(
   dialog: Rect,
@@ -110,25 +110,23 @@ export function besideDialog(
   area: { x: number; y: number; width: number; height: number },
   size: { width: number; height: number },
   gap: number,
-): { x: number; y: number; compact: boolean } {
+  compact: boolean,
+): { x: number; y: number } | null {
   const right = area.x + area.width;
   const bottom = area.y + area.height;
   const middle = (target.top + target.bottom) / 2 - size.height / 2;
   const y = Math.min(Math.max(middle, area.y + gap), bottom - size.height - gap);
-  if (right - dialog.right >= size.width + 2 * gap) {
-    return { x: dialog.right + gap, y, compact: false };
-  }
-  if (dialog.left - area.x >= size.width + 2 * gap) {
-    return { x: dialog.left - gap - size.width, y, compact: false };
-  }
+  if (right - dialog.right >= size.width + 2 * gap) return { x: dialog.right + gap, y };
+  if (dialog.left - area.x >= size.width + 2 * gap) return { x: dialog.left - gap - size.width, y };
+  if (!compact) return null;
   const x = area.x + (area.width - size.width) / 2;
   const above = dialog.top - area.y;
   const below = bottom - dialog.bottom;
   if (above >= size.height + 2 * gap && above >= below) {
-    return { x, y: dialog.top - gap - size.height, compact: true };
+    return { x, y: dialog.top - gap - size.height };
   }
-  if (below >= size.height + 2 * gap) return { x, y: dialog.bottom + gap, compact: true };
-  return { x, y: area.y + gap, compact: true };
+  if (below >= size.height + 2 * gap) return { x, y: dialog.bottom + gap };
+  return { x, y: area.y + gap };
 }
 
 /** Whether the screen has room for the tooltip beside a dialog (else it is shown compact). */
