@@ -282,3 +282,19 @@ test("questionnaire demo at 1280 x 800: a section that fits with its tooltip is 
   }
   await context.close();
 });
+
+test("student list with students at 390 px: the row step's highlight ends at the screen's edge", async ({ browser }) => {
+  // Seen walking it on a phone: the row is wider than its scrolling table, and the highlight ran
+  // past the screen's right edge, its ring cut off there.
+  await app().createUser({ username: "handy", role: "admin" });
+  await app().createUser({ username: "clara", role: "student", first_name: "Clara" });
+  await app().sql`
+    delete from tutorial_states where tour = 'student_list'
+       and user_id = (select id from users where username = 'handy')
+  `;
+  const { context, page } = await signedIn(browser, phone, "handy");
+  await page.goto(`${app().baseURL}/students`);
+  const tip = page.getByRole("dialog", { name: "Tutorial zur Fahrschülerliste" });
+  await walk(page, tip, 5, "liste-390");
+  await context.close();
+});

@@ -122,6 +122,28 @@ function bringIntoView(element: HTMLElement) {
   else scrollBy({ top: by, behavior: "instant" });
 }
 
+/**
+ * The part of an element its scrolling containers let the user see: a table row wider than its
+ * sideways-scrolling table is highlighted up to the table's edge, not past the screen's.
+ */
+function visibleRect(element: Element): Box {
+  let { top, left, right, bottom } = element.getBoundingClientRect();
+  for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+    const style = getComputedStyle(up);
+    if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+    const clip = up.getBoundingClientRect();
+    if (style.overflowX !== "visible") {
+      left = Math.max(left, clip.left);
+      right = Math.min(right, clip.right);
+    }
+    if (style.overflowY !== "visible") {
+      top = Math.max(top, clip.top);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+  }
+  return { top, left, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+
 /** The page dialog the element is in, if any. */
 function dialogOf(element: HTMLElement | null): HTMLElement | null {
   return element?.closest<HTMLElement>(".modal") ?? null;
@@ -344,16 +366,16 @@ export function Tutorial(
     whileElementsMounted: (reference, floating, update) =>
       autoUpdate(reference, floating, () => {
         update();
-        setBox((reference as Element).getBoundingClientRect());
-        setHole((dialogOf(reference as HTMLElement) ?? reference).getBoundingClientRect());
+        setBox(visibleRect(reference as Element));
+        setHole(visibleRect(dialogOf(reference as HTMLElement) ?? (reference as Element)));
       }),
   });
 
   // The part of the page left usable: the element, or the whole dialog it is in.
   const [hole, setHole] = useState<Box | null>(null);
   useLayoutEffect(() => {
-    setBox(target?.getBoundingClientRect() ?? null);
-    setHole((dialogOf(target) ?? target)?.getBoundingClientRect() ?? null);
+    setBox(target ? visibleRect(target) : null);
+    setHole(target ? visibleRect(dialogOf(target) ?? target) : null);
   }, [target]);
   // A tooltip that cannot stand beside a dialog with fields to fill in (a phone) shows its text
   // on request only, so the fields stay in sight.
