@@ -465,6 +465,14 @@ test("a screen that reloads under the highlighted element does not leave it off 
   await welcome.getByRole("button", { name: "Tutorial starten" }).click();
   for (const n of [1, 2]) {
     await atStep(page, n);
+    if (n === 2) {
+      // The navigation bar reaches the screen's edges: its ring is drawn inside them, whole.
+      await expect(page.getByTestId("tutorial-spotlight")).toBeVisible();
+      const ring = (await page.getByTestId("tutorial-spotlight").boundingBox())!;
+      expect(ring.y, "Markierung der Navigation oben").toBeGreaterThanOrEqual(3);
+      expect(ring.x, "Markierung der Navigation links").toBeGreaterThanOrEqual(3);
+      expect(ring.x + ring.width, "Markierung der Navigation rechts").toBeLessThanOrEqual(387);
+    }
     await weiter(page).click();
   }
   await atStep(page, 3);

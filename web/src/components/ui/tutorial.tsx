@@ -144,6 +144,27 @@ function visibleRect(element: Element): Box {
   return { top, left, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
 }
 
+/** The ring's outline is drawn outside its box, this wide (tutorial.css). */
+const ringWidth = 3;
+
+/**
+ * The spotlight's box: the element with some room around it. An element that reaches the
+ * screen's edge (the navigation bar at the top) gets its room and ring inside the screen, so the
+ * ring shows on all sides instead of being cut off there.
+ */
+function ringAround(box: Box, pad: number) {
+  const area = visibleArea();
+  const inside = (ring: number, element: number, limit: number, outward: number) =>
+    (ring - limit) * outward > -ringWidth && (element - limit) * outward <= 1
+      ? limit - outward * ringWidth
+      : ring;
+  const top = inside(box.top - pad, box.top, area.y, -1);
+  const left = inside(box.left - pad, box.left, area.x, -1);
+  const bottom = inside(box.top + box.height + pad, box.top + box.height, area.y + area.height, 1);
+  const right = inside(box.left + box.width + pad, box.left + box.width, area.x + area.width, 1);
+  return { top, left, width: right - left, height: bottom - top };
+}
+
 /** The page dialog the element is in, if any. */
 function dialogOf(element: HTMLElement | null): HTMLElement | null {
   return element?.closest<HTMLElement>(".modal") ?? null;
@@ -519,12 +540,7 @@ export function Tutorial(
             <div
               className={`tutorial-spotlight ${dialogOf(target) ? "tutorial-ring" : ""}`.trim()}
               data-testid="tutorial-spotlight"
-              style={{
-                top: box.top - pad,
-                left: box.left - pad,
-                width: box.width + 2 * pad,
-                height: box.height + 2 * pad,
-              }}
+              style={ringAround(box, pad)}
             />
           </>
         )
