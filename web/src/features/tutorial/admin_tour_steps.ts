@@ -48,7 +48,7 @@ export const adminTourSteps: TutorialStep[] = [
     target: ".top-nav",
     title: "Die Navigation",
     text:
-      "Über die Leiste oben erreichen Sie jederzeit das Dashboard und die Terminübersicht. Rechts sehen Sie, mit welchem Konto Sie angemeldet sind, und melden sich nach Feierabend ab.",
+      "Über die Leiste oben erreichen Sie jederzeit das Dashboard, die Termine und die Verwaltung – am Handy über das Menü rechts oben. Dort sehen Sie auch, mit welchem Konto Sie angemeldet sind, und melden sich nach Feierabend ab.",
   },
   {
     route: dashboard,
