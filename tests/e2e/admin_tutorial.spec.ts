@@ -86,6 +86,29 @@ async function expectOnScreen(page: Page, step: number) {
   }
 }
 
+/**
+ * An element that fits on the screen together with its tooltip (or nearly: the tooltip may lie
+ * over its lowest 64 px) is not covered further by it. Steps in a page dialog have their own rule
+ * (the dialog test below).
+ */
+async function expectNotCovered(page: Page, step: number) {
+  const spot = page.getByTestId("tutorial-spotlight");
+  if (await spot.count() === 0 || await page.locator(".modal-overlay").count() > 0) return;
+  const s = (await spot.boundingBox())!;
+  const t = (await tooltip(page).boundingBox())!;
+  const view = page.viewportSize()!;
+  const header = await page.evaluate(() =>
+    parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)
+  );
+  const element = s.height - 12; // the spotlight's room around the element
+  if (element + t.height + 20 > view.height - header + 64) return;
+  const overlapX = Math.min(s.x + s.width, t.x + t.width) - Math.max(s.x, t.x);
+  const overlapY = Math.min(s.y + s.height, t.y + t.height) - Math.max(s.y, t.y);
+  if (overlapX > 0) {
+    expect(overlapY, `Schritt ${step}: Tooltip über der Markierung`).toBeLessThan(80);
+  }
+}
+
 async function expectNoAxeViolation(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -138,6 +161,7 @@ async function walkTour(page: Page, walk: Walk) {
     // at step 38, the dashboard's cards after a navigation) move the element, and the tour brings
     // it back within a frame; the check looks at the settled screen, not at that frame.
     await expect(async () => await expectOnScreen(page, n)).toPass({ timeout: 3_000 });
+    await expect(async () => await expectNotCovered(page, n)).toPass({ timeout: 3_000 });
     if ([1, 2, 4, 6, 16, 17, 21, 22, 24, 28, 33, 36, 38, 39, 43, 47, 54].includes(n)) {
       await shot(page, `${walk.label}-schritt-${String(n).padStart(2, "0")}`);
     }

@@ -14,6 +14,7 @@ import {
   autoAdvanceMs,
   besideDialog,
   canGoOn,
+  coverAtMostPx,
   findElement,
   lookupDelayMs,
   nextIndex,
@@ -64,7 +65,8 @@ function freeSpot() {
 }
 
 /**
- * Neither below nor above fits (a tall element such as the whole week grid): the tooltip goes to
+ * Neither below nor above fits. Short of it by a strip (coverAtMostPx), the tooltip moves up
+ * over the element's lower edge; else (a tall element such as the whole week grid) it goes to
  * the bottom right corner of the screen, over the weekend columns rather than the workdays.
  */
 const cornerWhenCramped: Middleware = {
@@ -73,6 +75,12 @@ const cornerWhenCramped: Middleware = {
     const area = visibleArea();
     const overflow = await detectOverflow(state, { padding: tooltipGap, rootBoundary: area });
     if (overflow.top <= 0 && overflow.bottom <= 0) return {};
+    if (
+      state.placement.startsWith("bottom") && overflow.top <= 0 &&
+      overflow.bottom <= coverAtMostPx
+    ) {
+      return { y: state.y - overflow.bottom };
+    }
     return {
       x: area.x + area.width - state.rects.floating.width - tooltipGap,
       y: area.y + area.height - state.rects.floating.height - tooltipGap,

@@ -141,10 +141,18 @@ export function roomBesideDialog(
 }
 
 /**
+ * How far a tooltip may lie over the lower edge of its element rather than go to the screen's
+ * corner: a strip this high hides less than a corner over the element's middle (seen at the
+ * fairness chart, whose tallest bar stood in the corner).
+ */
+export const coverAtMostPx = 64;
+
+/**
  * How far to scroll so an element and its tooltip (`tooltipHeight`, with `gap` on each side) fit
  * on the screen together below a sticky header of `headerHeight`: the element then stands just
- * below the header with the tooltip under it. null: centring leaves room enough already, or the
- * two cannot fit at all (the tooltip then takes a corner).
+ * below the header with the tooltip under it (over at most its lowest coverAtMostPx). null:
+ * centring leaves room enough already, or the two cannot fit at all (the tooltip then takes a
+ * corner).
  */
 export function scrollForRoom(
   rect: { top: number; bottom: number },
@@ -157,6 +165,6 @@ export function scrollForRoom(
   const free = screenHeight - headerHeight;
   const need = tooltipHeight + 2 * gap;
   if ((free - height) / 2 >= need) return null;
-  if (height + need > free) return null;
+  if (height + need > free + coverAtMostPx) return null;
   return rect.top - headerHeight - gap;
 }
