@@ -134,6 +134,8 @@ interface Walk {
   instructors: number;
   students: number;
   label: string;
+  /** the set's people exist already (the tour run again): the import steps are skipped */
+  existing?: boolean;
 }
 
 /** Walks the tour from step 1 to 'Fertig' doing what each step asks on the real screens. */
@@ -237,6 +239,20 @@ async function walkTour(page: Page, walk: Walk) {
         break;
       case 22:
       case 26:
+        if (walk.existing) {
+          // Nothing to import: Weiter is free, the tooltip says why, and it skips the result's
+          // steps once the preview is closed.
+          const preview = dialog(n === 22 ? "Fahrlehrer importieren" : "Fahrschüler importieren");
+          await expect(preview).toContainText("Es wird niemand neu angelegt");
+          await expect(tooltip(page)).toContainText("schon angelegt");
+          await expect(weiter(page)).toBeEnabled();
+          await shot(page, `${walk.label}-schritt-${n}-schon-da`);
+          await footerButton(preview, "Abbrechen").click();
+          await expect(preview).toHaveCount(0);
+          await weiter(page).click();
+          n = n === 22 ? 24 : 27;
+          break;
+        }
         await expect(weiter(page)).toBeDisabled();
         await dialog(n === 22 ? "Fahrlehrer importieren" : "Fahrschüler importieren")
           .getByRole("button", { name: "Importieren" }).click();
@@ -583,4 +599,53 @@ test("a step inside a dialog leaves the dialog usable and the tooltip off its fi
     await shot(page, `dialog-schritt-7-${size.width}`);
     await context.close();
   }
+});
+
+test("the tour run again on a school that has the test data: the import steps let it go on", async ({ browser }) => {
+  // Seen walking it a second time: every row of the file existed, 'Importieren' was disabled,
+  // and so was Weiter, waiting for an import that could not happen.
+  await app().createUser({ username: "nochmal", role: "admin" });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, app().baseURL, "nochmal");
+  // The set 'klein' imported beforehand, as by an earlier run of the tour.
+  const zip = unzipSync(
+    new Uint8Array(
+      await (await page.request.get(`${app().baseURL}/api/admin/download/testdaten/`)).body(),
+    ),
+  );
+  for (
+    const [kind, file, title] of [
+      ["instructors", "testdaten-klein-fahrlehrer.xlsx", "Fahrlehrer importieren"],
+      ["students", "testdaten-klein-fahrschueler.xlsx", "Fahrschüler importieren"],
+    ] as const
+  ) {
+    await page.getByTestId(`import-file-${kind}`).setInputFiles({
+      name: file,
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(zip[file]),
+    });
+    const preview = page.getByRole("dialog", { name: title });
+    const importButton = footerButton(preview, "Importieren");
+    await expect(importButton).toBeEnabled();
+    await importButton.click();
+    const done = page.getByRole("dialog", { name: "Import abgeschlossen" });
+    // Some of the set may exist from the other tests of this file; a fresh school gets them all.
+    await expect(done).toContainText("importiert.", { timeout: 60_000 });
+    await done.getByRole("button", { name: "Zugangsdaten anzeigen" }).click();
+    await footerButton(page.getByRole("dialog", { name: "Zugangsdaten" }), "Fertig").click();
+    await footerButton(page.getByRole("dialog", { name: "Zugangsdaten schließen?" }), "Schließen")
+      .click();
+  }
+  await page.locator("[data-tutorial='help']").click();
+  await page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })
+    .getByRole("button", { name: "Tutorial starten" }).click();
+  await walkTour(page, {
+    set: "klein",
+    instructors: 5,
+    students: 10,
+    label: "nochmal",
+    existing: true,
+  });
+  await context.close();
 });

@@ -360,11 +360,27 @@ export function Tutorial(
   const target = useStepTarget(step, active, navigated);
   const met = useCondition(step?.condition, target, active);
 
+  // Once the step's skip element showed, it stays skippable (the user may close its dialog).
+  const [skippable, setSkippable] = useState(false);
+  useEffect(() => {
+    setSkippable(false);
+    const skip = step?.skip;
+    if (!active || !skip) return;
+    const check = () => {
+      if (findElement(document, skip.selector, skip.withText)) setSkippable(true);
+    };
+    check();
+    const timer = setInterval(check, pollMs);
+    return () => clearInterval(timer);
+  }, [active, step]);
+  const skipping = skippable && !met && step?.skip;
+
   const goOn = useCallback(() => {
+    if (skipping) return setIndex(skipping.to);
     const next = nextIndex(index, steps.length);
     if (next === null) onFinish(true);
     else setIndex(next);
-  }, [index, steps.length, onFinish]);
+  }, [index, steps.length, onFinish, skipping]);
 
   // A met condition moves on by itself (spec 01 §4 timings).
   useEffect(() => {
@@ -502,7 +518,7 @@ export function Tutorial(
   if (!step || dialogAside) return null;
 
   const last = index === steps.length - 1;
-  const ready = canGoOn(step, met);
+  const ready = canGoOn(step, met) || Boolean(skipping);
   const pad = spotlightPad;
   // Around the highlighted element four shields keep the page from being clicked; the element
   // itself stays usable, since several steps ask for a click on it, and so does the whole dialog
@@ -604,10 +620,11 @@ export function Tutorial(
             {expanded ? "Erklärung ausblenden" : "Erklärung anzeigen"}
           </button>
         )}
-        {step.target && !target && (
+        {skipping && <p className="tutorial-hint" role="status">{skipping.hint}</p>}
+        {step.target && !target && !skipping && (
           <p className="tutorial-waiting" role="status">Einen Moment, die Ansicht wird geladen …</p>
         )}
-        {step.condition && !met && textShown && (
+        {step.condition && !met && !skipping && textShown && (
           <p className="tutorial-hint">
             {step.condition.kind === "file"
               ? "Wählen Sie eine Datei, dann geht es weiter."

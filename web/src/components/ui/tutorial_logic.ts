@@ -28,6 +28,12 @@ export interface TutorialStep {
   title: string;
   text: string;
   condition?: StepCondition;
+  /**
+   * The step's work cannot be done because it is done already (the file's people exist from an
+   * earlier run of the tour): once this element shows, Weiter is free, `hint` says why, and it
+   * leads to step `to` (0-based) instead of the next.
+   */
+  skip?: { selector: string; withText?: string; to: number; hint: string };
 }
 
 /** Spec 01 §4: the tour moves on this long after a step's condition holds. */

@@ -200,6 +200,13 @@ export const adminTourSteps: TutorialStep[] = [
     text:
       "Fahrplan liest die Datei zuerst nur und zeigt, wer angelegt wird und ob Zeilen fehlerhaft sind. Noch ist nichts gespeichert. Passt alles, klicken Sie auf „Importieren“.",
     condition: importDone,
+    skip: {
+      selector: dialog,
+      withText: "Es wird niemand neu angelegt",
+      to: 24,
+      hint:
+        "Diese Fahrlehrer sind schon angelegt, etwa aus einem früheren Durchgang. Schließen Sie die Vorschau mit „Abbrechen“; Weiter führt zu den Fahrschülern.",
+    },
   },
   {
     target: ".modal-footer button",
@@ -234,6 +241,13 @@ export const adminTourSteps: TutorialStep[] = [
     text:
       "Prüfen Sie die Vorschau und klicken Sie auf „Importieren“. Bei 50 Fahrschülern dauert das nur einen Augenblick.",
     condition: importDone,
+    skip: {
+      selector: dialog,
+      withText: "Es wird niemand neu angelegt",
+      to: 27,
+      hint:
+        "Diese Fahrschüler sind schon angelegt, etwa aus einem früheren Durchgang. Schließen Sie die Vorschau mit „Abbrechen“; Weiter führt zur Verwaltung.",
+    },
   },
   {
     target: ".modal-footer",
