@@ -122,7 +122,10 @@ const fillable = "input:not([type=file]):not([type=hidden]):not([readonly]), sel
 function bringIntoView(element: HTMLElement) {
   const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
   const header = Number.isFinite(padding) ? padding : 0;
-  const tooltip = document.querySelector<HTMLElement>(".tutorial-tooltip")?.offsetHeight ?? 320;
+  // The tooltip as it will stand: without the line it shows while the element is looked for.
+  const shown = document.querySelector<HTMLElement>(".tutorial-tooltip");
+  const waiting = shown?.querySelector<HTMLElement>(".tutorial-waiting");
+  const tooltip = (shown?.offsetHeight ?? 320) - (waiting ? waiting.offsetHeight + 8 : 0);
   const by = dialogOf(element)
     ? null
     : scrollForRoom(element.getBoundingClientRect(), innerHeight, header, tooltip, tooltipGap);
