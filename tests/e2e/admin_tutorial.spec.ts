@@ -86,6 +86,34 @@ async function expectOnScreen(page: Page, step: number) {
   }
 }
 
+/**
+ * An element that fits on the screen together with its tooltip (or nearly: the tooltip may lie
+ * over its lowest 64 px) is not covered further by it. Steps in a page dialog have their own rule
+ * (the dialog test below).
+ */
+async function expectNotCovered(page: Page, step: number) {
+  const spot = page.getByTestId("tutorial-spotlight");
+  if (await spot.count() === 0 || await page.locator(".modal-overlay").count() > 0) return;
+  const s = (await spot.boundingBox())!;
+  const t = (await tooltip(page).boundingBox())!;
+  const view = page.viewportSize()!;
+  const header = await page.evaluate(() =>
+    parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)
+  );
+  const element = s.height - 12; // the spotlight's room around the element
+  if (element + t.height + 20 > view.height - header + 64) return;
+  // The last section of a page cannot be scrolled up further than the page ends.
+  const atEnd = await page.evaluate(() =>
+    scrollY + innerHeight >= document.documentElement.scrollHeight - 1
+  );
+  if (atEnd && t.y > s.y) return;
+  const overlapX = Math.min(s.x + s.width, t.x + t.width) - Math.max(s.x, t.x);
+  const overlapY = Math.min(s.y + s.height, t.y + t.height) - Math.max(s.y, t.y);
+  if (overlapX > 0) {
+    expect(overlapY, `Schritt ${step}: Tooltip über der Markierung`).toBeLessThan(80);
+  }
+}
+
 async function expectNoAxeViolation(page: Page) {
   expect(await axeViolations(page)).toEqual([]);
 }
@@ -111,6 +139,8 @@ interface Walk {
   instructors: number;
   students: number;
   label: string;
+  /** the set's people exist already (the tour run again): the import steps are skipped */
+  existing?: boolean;
 }
 
 /** Walks the tour from step 1 to 'Fertig' doing what each step asks on the real screens. */
@@ -138,6 +168,7 @@ async function walkTour(page: Page, walk: Walk) {
     // at step 38, the dashboard's cards after a navigation) move the element, and the tour brings
     // it back within a frame; the check looks at the settled screen, not at that frame.
     await expect(async () => await expectOnScreen(page, n)).toPass({ timeout: 3_000 });
+    await expect(async () => await expectNotCovered(page, n)).toPass({ timeout: 3_000 });
     if ([1, 2, 4, 6, 16, 17, 21, 22, 24, 28, 33, 36, 38, 39, 43, 47, 54].includes(n)) {
       await shot(page, `${walk.label}-schritt-${String(n).padStart(2, "0")}`);
     }
@@ -213,6 +244,20 @@ async function walkTour(page: Page, walk: Walk) {
         break;
       case 22:
       case 26:
+        if (walk.existing) {
+          // Nothing to import: Weiter is free, the tooltip says why, and it skips the result's
+          // steps once the preview is closed.
+          const preview = dialog(n === 22 ? "Fahrlehrer importieren" : "Fahrschüler importieren");
+          await expect(preview).toContainText("Es wird niemand neu angelegt");
+          await expect(tooltip(page)).toContainText("schon angelegt");
+          await expect(weiter(page)).toBeEnabled();
+          await shot(page, `${walk.label}-schritt-${n}-schon-da`);
+          await footerButton(preview, "Abbrechen").click();
+          await expect(preview).toHaveCount(0);
+          await weiter(page).click();
+          n = n === 22 ? 24 : 27;
+          break;
+        }
         await expect(weiter(page)).toBeDisabled();
         await dialog(n === 22 ? "Fahrlehrer importieren" : "Fahrschüler importieren")
           .getByRole("button", { name: "Importieren" }).click();
@@ -465,6 +510,14 @@ test("a screen that reloads under the highlighted element does not leave it off 
   await welcome.getByRole("button", { name: "Tutorial starten" }).click();
   for (const n of [1, 2]) {
     await atStep(page, n);
+    if (n === 2) {
+      // The navigation bar reaches the screen's edges: its ring is drawn inside them, whole.
+      await expect(page.getByTestId("tutorial-spotlight")).toBeVisible();
+      const ring = (await page.getByTestId("tutorial-spotlight").boundingBox())!;
+      expect(ring.y, "Markierung der Navigation oben").toBeGreaterThanOrEqual(3);
+      expect(ring.x, "Markierung der Navigation links").toBeGreaterThanOrEqual(3);
+      expect(ring.x + ring.width, "Markierung der Navigation rechts").toBeLessThanOrEqual(387);
+    }
     await weiter(page).click();
   }
   await atStep(page, 3);
@@ -507,5 +560,101 @@ test("a ?-button click while the tour's code still loads opens the tour once it 
   await expect(welcome).toHaveCount(0);
   await page.waitForTimeout(1_500);
   await expect(welcome).toHaveCount(0);
+  await context.close();
+});
+
+test("a step inside a dialog leaves the dialog usable and the tooltip off its fields", async ({ browser }) => {
+  // Seen walking the tour as a new admin: at step 6 ("Name und E-Mail eintragen") only the
+  // dialog's button could be clicked, and the tooltip lay over the fields it asks to fill in.
+  await app().createUser({ username: "formular", role: "admin" });
+  for (const size of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
+    const phone = size.width < 640;
+    const context = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+    const page = await context.newPage();
+    await loginAs(page, app().baseURL, "formular");
+    await page.locator("[data-tutorial='help']").click();
+    const welcome = page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" });
+    await welcome.getByRole("button", { name: "Tutorial starten" }).click();
+    for (let n = 1; n <= 4; n++) {
+      await atStep(page, n);
+      await weiter(page).click();
+    }
+    await atStep(page, 5);
+    await page.getByRole("button", { name: "Fragebogen-Link erstellen" }).click();
+    await atStep(page, 6);
+    const create = page.getByRole("dialog", { name: "Fragebogen-Link erstellen" });
+    await expect(async () => await expectOnScreen(page, 6)).toPass({ timeout: 3_000 });
+    for (const label of ["Vorname", "Nachname", "E-Mail"]) {
+      const field = create.getByLabel(label, { exact: false });
+      const tip = (await tooltip(page).boundingBox())!;
+      const box = (await field.boundingBox())!;
+      const apart = tip.x >= box.x + box.width || box.x >= tip.x + tip.width ||
+        tip.y >= box.y + box.height || box.y >= tip.y + tip.height;
+      expect(apart, `${size.width} px: der Tooltip liegt über „${label}“`).toBe(true);
+      // A real click (Playwright fails it when something else would receive it).
+      await field.click({ timeout: 3_000 });
+      await field.fill(label === "E-Mail" ? "lena@example.org" : "Lena");
+    }
+    await shot(page, `dialog-schritt-6-${size.width}`);
+    await create.getByRole("button", { name: "Link erstellen" }).click();
+    await atStep(page, 7);
+    // A dialog with nothing to fill in (the link to copy) keeps the step's whole text in sight.
+    await expect(tooltip(page).locator("#tutorial-text")).toBeVisible();
+    await expect(async () => await expectOnScreen(page, 7)).toPass({ timeout: 3_000 });
+    await shot(page, `dialog-schritt-7-${size.width}`);
+    await context.close();
+  }
+});
+
+test("the tour run again on a school that has the test data: the import steps let it go on", async ({ browser }) => {
+  // Seen walking it a second time: every row of the file existed, 'Importieren' was disabled,
+  // and so was Weiter, waiting for an import that could not happen.
+  await app().createUser({ username: "nochmal", role: "admin" });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, app().baseURL, "nochmal");
+  // The set 'klein' imported beforehand, as by an earlier run of the tour.
+  const zip = unzipSync(
+    new Uint8Array(
+      await (await page.request.get(`${app().baseURL}/api/admin/download/testdaten/`)).body(),
+    ),
+  );
+  for (
+    const [kind, file, title] of [
+      ["instructors", "testdaten-klein-fahrlehrer.xlsx", "Fahrlehrer importieren"],
+      ["students", "testdaten-klein-fahrschueler.xlsx", "Fahrschüler importieren"],
+    ] as const
+  ) {
+    await page.getByTestId(`import-file-${kind}`).setInputFiles({
+      name: file,
+      mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      buffer: Buffer.from(zip[file]),
+    });
+    const preview = page.getByRole("dialog", { name: title });
+    // The phone's walk above imported the set already when the whole file runs; alone, this
+    // test imports it here.
+    await expect(preview).toContainText("Zeilen in der Datei");
+    if ((await preview.textContent())!.includes("Es wird niemand neu angelegt")) {
+      await footerButton(preview, "Abbrechen").click();
+      continue;
+    }
+    await footerButton(preview, "Importieren").click();
+    const done = page.getByRole("dialog", { name: "Import abgeschlossen" });
+    await expect(done).toContainText("importiert.", { timeout: 60_000 });
+    await done.getByRole("button", { name: "Zugangsdaten anzeigen" }).click();
+    await footerButton(page.getByRole("dialog", { name: "Zugangsdaten" }), "Fertig").click();
+    await footerButton(page.getByRole("dialog", { name: "Zugangsdaten schließen?" }), "Schließen")
+      .click();
+  }
+  await page.locator("[data-tutorial='help']").click();
+  await page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })
+    .getByRole("button", { name: "Tutorial starten" }).click();
+  await walkTour(page, {
+    set: "klein",
+    instructors: 5,
+    students: 10,
+    label: "nochmal",
+    existing: true,
+  });
   await context.close();
 });

@@ -281,3 +281,48 @@ test("questionnaire demo: a tour over the form, kept on the device; sending stor
   expect(after).toEqual(before);
   await context.close();
 });
+
+for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`questionnaire demo at ${size.width} x ${size.height}: a section that fits with its tooltip is not covered by it`, async ({ browser }) => {
+    // Seen walking it: steps 1-3 point at sections too tall for a tooltip above or below them as
+    // scrolled (centred), so the tooltip sat in the corner over the section's fields.
+    const phone = size.width < 640;
+    const context = await browser.newContext({ viewport: size, isMobile: phone, hasTouch: phone });
+    const page = await context.newPage();
+    await page.goto(`${app().baseURL}/fragebogen/demo`);
+    const tip = page.getByRole("dialog", { name: "Tutorial zum Beispiel-Fragebogen" });
+    for (let n = 1; n <= 4; n++) {
+      await expect(tip).toContainText(`Schritt ${n} von 4`);
+      await expectOnScreen(page, tip, `Schritt ${n}`);
+      const t = (await tip.boundingBox())!;
+      const s = (await page.getByTestId("tutorial-spotlight").boundingBox())!;
+      const header = await page.evaluate(() =>
+        parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop)
+      );
+      // Fits (or nearly: the tooltip may lie over the element's lowest 64 px).
+      if (s.height - 12 + t.height + 20 <= size.height - header + 64) {
+        const overlap = Math.min(s.y + s.height, t.y + t.height) - Math.max(s.y, t.y);
+        expect(overlap, `Schritt ${n}: Tooltip über der Markierung`).toBeLessThan(80);
+      }
+      await shot(page, `fragebogen-${size.width}-schritt-${n}`);
+      if (n < 4) await tip.getByRole("button", { name: "Weiter" }).click();
+    }
+    await context.close();
+  });
+}
+
+test("student list with students at 390 px: the row step's highlight ends at the screen's edge", async ({ browser }) => {
+  // Seen walking it on a phone: the row is wider than its scrolling table, and the highlight ran
+  // past the screen's right edge, its ring cut off there.
+  await app().createUser({ username: "handy", role: "admin" });
+  await app().createUser({ username: "clara", role: "student", first_name: "Clara" });
+  await app().sql`
+    delete from tutorial_states where tour = 'student_list'
+       and user_id = (select id from users where username = 'handy')
+  `;
+  const { context, page } = await signedIn(browser, phone, "handy");
+  await page.goto(`${app().baseURL}/students`);
+  const tip = page.getByRole("dialog", { name: "Tutorial zur Fahrschülerliste" });
+  await walk(page, tip, 5, "liste-390");
+  await context.close();
+});

@@ -169,6 +169,40 @@ describe("the tour engine", () => {
     expect(stepText()).toBe("Schritt 2 von 2");
   });
 
+  it("a step whose work is done already frees Weiter, says why and leads past its chain", () => {
+    render(
+      <Page
+        steps={[
+          {
+            target: "#ziel",
+            title: "Importieren",
+            text: "a",
+            condition: { kind: "appear", selector: "#nie" },
+            skip: { selector: "#spaet", withText: "abgeschlossen", to: 2, hint: "Schon da." },
+          },
+          { title: "Ergebnis", text: "b" },
+          { title: "Weiter im Text", text: "c" },
+        ]}
+      />,
+    );
+    pass(500);
+    expect((next() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByText("Schon da.")).toBeNull();
+    fireEvent.click(document.getElementById("ziel")!);
+    pass(200);
+    expect((next() as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText("Schon da.")).toBeTruthy();
+    fireEvent.click(next());
+    expect(stepText()).toBe("Schritt 3 von 3");
+  });
+
+  it("the admin tour's skips lead to the step after their import's chain", () => {
+    const skips = adminTourSteps.flatMap((s, i) =>
+      s.skip ? [[i, adminTourSteps[s.skip.to].title]] : []
+    );
+    expect(skips).toEqual([[21, "Jetzt die Fahrschüler"], [25, "Ihre Fahrlehrer"]]);
+  });
+
   it("waits for a target that is not there yet instead of failing", () => {
     render(
       <Page

@@ -12,12 +12,16 @@ import { ProgressBar } from "./progress_bar.tsx";
 import { useConfirm } from "./confirm_dialog.tsx";
 import {
   autoAdvanceMs,
+  besideDialog,
   canGoOn,
+  coverAtMostPx,
   findElement,
   lookupDelayMs,
   nextIndex,
   pollMs,
   previousIndex,
+  roomBesideDialog,
+  scrollForRoom,
   shownEnough,
   type StepCondition,
   type TutorialStep,
@@ -61,7 +65,8 @@ function freeSpot() {
 }
 
 /**
- * Neither below nor above fits (a tall element such as the whole week grid): the tooltip goes to
+ * Neither below nor above fits. Short of it by a strip (coverAtMostPx), the tooltip moves up
+ * over the element's lower edge; else (a tall element such as the whole week grid) it goes to
  * the bottom right corner of the screen, over the weekend columns rather than the workdays.
  */
 const cornerWhenCramped: Middleware = {
@@ -70,12 +75,111 @@ const cornerWhenCramped: Middleware = {
     const area = visibleArea();
     const overflow = await detectOverflow(state, { padding: tooltipGap, rootBoundary: area });
     if (overflow.top <= 0 && overflow.bottom <= 0) return {};
+    if (
+      state.placement.startsWith("bottom") && overflow.top <= 0 &&
+      overflow.bottom <= coverAtMostPx
+    ) {
+      return { y: state.y - overflow.bottom };
+    }
     return {
       x: area.x + area.width - state.rects.floating.width - tooltipGap,
       y: area.y + area.height - state.rects.floating.height - tooltipGap,
     };
   },
 };
+
+/**
+ * A step that points into a page dialog (a button in its footer) asks for work in the whole
+ * dialog - fields to fill in, a preview to read: the tooltip keeps off the dialog, beside it when
+ * the screen has room, else above or below it (besideDialog).
+ */
+const offTheDialog: Middleware = {
+  name: "offTheDialog",
+  fn(state) {
+    const reference = state.elements.reference;
+    const dialog = reference instanceof Element ? reference.closest<HTMLElement>(".modal") : null;
+    if (!dialog) return {};
+    const spot = besideDialog(
+      dialog.getBoundingClientRect(),
+      reference.getBoundingClientRect(),
+      visibleArea(),
+      state.rects.floating,
+      tooltipGap,
+      state.elements.floating.classList.contains("tutorial-compact"),
+    );
+    return spot ?? {};
+  },
+};
+
+/** Fields a dialog asks to fill in (a tooltip over them would hide the work the step asks for). */
+const fillable = "input:not([type=file]):not([type=hidden]):not([readonly]), select, textarea";
+
+/**
+ * Scrolls the step's element into view with room for the tooltip below it when the two fit on
+ * the screen together (a tall section at 1280 x 800), else centred. Inside a dialog the dialog's
+ * own scrolling is left to the browser.
+ */
+function bringIntoView(element: HTMLElement) {
+  const padding = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+  const header = Number.isFinite(padding) ? padding : 0;
+  // The tooltip as it will stand: without the line it shows while the element is looked for.
+  const shown = document.querySelector<HTMLElement>(".tutorial-tooltip");
+  const waiting = shown?.querySelector<HTMLElement>(".tutorial-waiting");
+  const tooltip = (shown?.offsetHeight ?? 320) - (waiting ? waiting.offsetHeight + 8 : 0);
+  const by = dialogOf(element)
+    ? null
+    : scrollForRoom(element.getBoundingClientRect(), innerHeight, header, tooltip, tooltipGap);
+  if (by === null) element.scrollIntoView?.({ block: "center", behavior: "instant" });
+  else scrollBy({ top: by, behavior: "instant" });
+}
+
+/**
+ * The part of an element its scrolling containers let the user see: a table row wider than its
+ * sideways-scrolling table is highlighted up to the table's edge, not past the screen's.
+ */
+function visibleRect(element: Element): Box {
+  let { top, left, right, bottom } = element.getBoundingClientRect();
+  for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
+    const style = getComputedStyle(up);
+    if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+    const clip = up.getBoundingClientRect();
+    if (style.overflowX !== "visible") {
+      left = Math.max(left, clip.left);
+      right = Math.min(right, clip.right);
+    }
+    if (style.overflowY !== "visible") {
+      top = Math.max(top, clip.top);
+      bottom = Math.min(bottom, clip.bottom);
+    }
+  }
+  return { top, left, width: Math.max(0, right - left), height: Math.max(0, bottom - top) };
+}
+
+/** The ring's outline is drawn outside its box, this wide (tutorial.css). */
+const ringWidth = 3;
+
+/**
+ * The spotlight's box: the element with some room around it. An element that reaches the
+ * screen's edge (the navigation bar at the top) gets its room and ring inside the screen, so the
+ * ring shows on all sides instead of being cut off there.
+ */
+function ringAround(box: Box, pad: number) {
+  const area = visibleArea();
+  const inside = (ring: number, element: number, limit: number, outward: number) =>
+    (ring - limit) * outward > -ringWidth && (element - limit) * outward <= 1
+      ? limit - outward * ringWidth
+      : ring;
+  const top = inside(box.top - pad, box.top, area.y, -1);
+  const left = inside(box.left - pad, box.left, area.x, -1);
+  const bottom = inside(box.top + box.height + pad, box.top + box.height, area.y + area.height, 1);
+  const right = inside(box.left + box.width + pad, box.left + box.width, area.x + area.width, 1);
+  return { top, left, width: right - left, height: bottom - top };
+}
+
+/** The page dialog the element is in, if any. */
+function dialogOf(element: HTMLElement | null): HTMLElement | null {
+  return element?.closest<HTMLElement>(".modal") ?? null;
+}
 
 /**
  * Finds the step's element: at once, or - after a navigation - 300 ms later and then every
@@ -91,7 +195,7 @@ function useStepTarget(step: TutorialStep | undefined, active: boolean, navigate
     const look = () => {
       const element = findElement(document, selector, step.withText);
       if (element) {
-        element.scrollIntoView?.({ block: "center", behavior: "instant" });
+        bringIntoView(element);
         setTarget(element);
       } else timer = setTimeout(look, pollMs);
     };
@@ -129,9 +233,7 @@ function useKeptInView(target: HTMLElement | null) {
     addEventListener("keydown", byKey);
     const keep = () => {
       if (userScrolled || !target.isConnected) return;
-      if (!shownEnough(target.getBoundingClientRect(), innerHeight)) {
-        target.scrollIntoView?.({ block: "center", behavior: "instant" });
-      }
+      if (!shownEnough(target.getBoundingClientRect(), innerHeight)) bringIntoView(target);
     };
     const timer = setInterval(keep, pollMs);
     // Cards that grow as their data arrives move the element at once; following the page's size
@@ -261,11 +363,27 @@ export function Tutorial(
   const target = useStepTarget(step, active, navigated);
   const met = useCondition(step?.condition, target, active);
 
+  // Once the step's skip element showed, it stays skippable (the user may close its dialog).
+  const [skippable, setSkippable] = useState(false);
+  useEffect(() => {
+    setSkippable(false);
+    const skip = step?.skip;
+    if (!active || !skip) return;
+    const check = () => {
+      if (findElement(document, skip.selector, skip.withText)) setSkippable(true);
+    };
+    check();
+    const timer = setInterval(check, pollMs);
+    return () => clearInterval(timer);
+  }, [active, step]);
+  const skipping = skippable && !met && step?.skip;
+
   const goOn = useCallback(() => {
+    if (skipping) return setIndex(skipping.to);
     const next = nextIndex(index, steps.length);
     if (next === null) onFinish(true);
     else setIndex(next);
-  }, [index, steps.length, onFinish]);
+  }, [index, steps.length, onFinish, skipping]);
 
   // A met condition moves on by itself (spec 01 §4 timings).
   useEffect(() => {
@@ -291,17 +409,36 @@ export function Tutorial(
       }),
       shift({ padding: tooltipGap, rootBoundary: visibleArea() }),
       cornerWhenCramped,
+      offTheDialog,
     ],
     whileElementsMounted: (reference, floating, update) =>
       autoUpdate(reference, floating, () => {
         update();
-        setBox((reference as Element).getBoundingClientRect());
+        setBox(visibleRect(reference as Element));
+        setHole(visibleRect(dialogOf(reference as HTMLElement) ?? (reference as Element)));
       }),
   });
 
+  // The part of the page left usable: the element, or the whole dialog it is in.
+  const [hole, setHole] = useState<Box | null>(null);
   useLayoutEffect(() => {
-    setBox(target?.getBoundingClientRect() ?? null);
+    setBox(target ? visibleRect(target) : null);
+    setHole(target ? visibleRect(dialogOf(target) ?? target) : null);
   }, [target]);
+  // A tooltip that cannot stand beside a dialog with fields to fill in (a phone) shows its text
+  // on request only, so the fields stay in sight.
+  const [expanded, setExpanded] = useState(false);
+  useEffect(() => setExpanded(false), [index]);
+  const area = visibleArea();
+  const compact = Boolean(
+    hole && dialogOf(target)?.querySelector(fillable) &&
+      !roomBesideDialog(
+        { left: hole.left, right: hole.left + hole.width, top: hole.top, bottom: 0 },
+        area,
+        Math.min(360, area.width - 24),
+        tooltipGap,
+      ),
+  );
 
   // A page dialog the step does not point into (a confirmation, the next dialog of a flow) is
   // the user's to answer first: the tour steps aside meanwhile and its conditions keep listening.
@@ -384,43 +521,53 @@ export function Tutorial(
   if (!step || dialogAside) return null;
 
   const last = index === steps.length - 1;
-  const ready = canGoOn(step, met);
+  const ready = canGoOn(step, met) || Boolean(skipping);
   const pad = spotlightPad;
   // Around the highlighted element four shields keep the page from being clicked; the element
-  // itself stays usable, since several steps ask for a click on it.
-  const shields = box
+  // itself stays usable, since several steps ask for a click on it, and so does the whole dialog
+  // it is in (its fields are to be filled in before its button is pressed).
+  const usable = hole ?? box;
+  const shields = usable
     ? [
-      { top: 0, left: 0, right: 0, height: Math.max(0, box.top - pad) },
-      { top: box.top + box.height + pad, left: 0, right: 0, bottom: 0 },
+      { top: 0, left: 0, right: 0, height: Math.max(0, usable.top - pad) },
+      { top: usable.top + usable.height + pad, left: 0, right: 0, bottom: 0 },
       {
-        top: box.top - pad,
+        top: usable.top - pad,
         left: 0,
-        width: Math.max(0, box.left - pad),
-        height: box.height + 2 * pad,
+        width: Math.max(0, usable.left - pad),
+        height: usable.height + 2 * pad,
       },
       {
-        top: box.top - pad,
-        left: box.left + box.width + pad,
+        top: usable.top - pad,
+        left: usable.left + usable.width + pad,
         right: 0,
-        height: box.height + 2 * pad,
+        height: usable.height + 2 * pad,
       },
     ]
     : [];
+  const textShown = !compact || expanded;
   return (
     <div className="tutorial-layer" data-react-aria-top-layer="true">
       {box
         ? (
           <>
             {shields.map((style, k) => <div key={k} className="tutorial-shield" style={style} />)}
+            {hole && hole !== box && dialogOf(target) && (
+              // The dialog stays bright as a whole; the ring below marks its button.
+              <div
+                className="tutorial-dim"
+                style={{
+                  top: hole.top,
+                  left: hole.left,
+                  width: hole.width,
+                  height: hole.height,
+                }}
+              />
+            )}
             <div
-              className="tutorial-spotlight"
+              className={`tutorial-spotlight ${dialogOf(target) ? "tutorial-ring" : ""}`.trim()}
               data-testid="tutorial-spotlight"
-              style={{
-                top: box.top - pad,
-                left: box.left - pad,
-                width: box.width + 2 * pad,
-                height: box.height + 2 * pad,
-              }}
+              style={ringAround(box, pad)}
             />
           </>
         )
@@ -430,7 +577,9 @@ export function Tutorial(
           tooltipRef.current = el;
           refs.setFloating(el);
         }}
-        className={`tutorial-tooltip ${target ? "" : "tutorial-tooltip-free"}`.trim()}
+        className={`tutorial-tooltip ${target ? "" : "tutorial-tooltip-free"} ${
+          compact ? "tutorial-compact" : ""
+        }`.trim()}
         style={target ? floatingStyles : freeSpot()}
         role="dialog"
         // A step that asks for a click on the page leaves the page usable.
@@ -463,11 +612,22 @@ export function Tutorial(
           fillPercent={((index + 1) / steps.length) * 100}
         />
         <h2 className="tutorial-title">{step.title}</h2>
-        <p id="tutorial-text">{step.text}</p>
-        {step.target && !target && (
+        <p id="tutorial-text" hidden={!textShown}>{step.text}</p>
+        {compact && (
+          <button
+            type="button"
+            className="button-link tutorial-more"
+            aria-expanded={expanded}
+            onClick={() => setExpanded(!expanded)}
+          >
+            {expanded ? "Erklärung ausblenden" : "Erklärung anzeigen"}
+          </button>
+        )}
+        {skipping && <p className="tutorial-hint" role="status">{skipping.hint}</p>}
+        {step.target && !target && !skipping && (
           <p className="tutorial-waiting" role="status">Einen Moment, die Ansicht wird geladen …</p>
         )}
-        {step.condition && !met && (
+        {step.condition && !met && !skipping && textShown && (
           <p className="tutorial-hint">
             {step.condition.kind === "file"
               ? "Wählen Sie eine Datei, dann geht es weiter."

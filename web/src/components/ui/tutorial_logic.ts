@@ -28,6 +28,12 @@ export interface TutorialStep {
   title: string;
   text: string;
   condition?: StepCondition;
+  /**
+   * The step's work cannot be done because it is done already (the file's people exist from an
+   * earlier run of the tour): once this element shows, Weiter is free, `hint` says why, and it
+   * leads to step `to` (0-based) instead of the next.
+   */
+  skip?: { selector: string; withText?: string; to: number; hint: string };
 }
 
 /** Spec 01 §4: the tour moves on this long after a step's condition holds. */
@@ -88,4 +94,83 @@ export function shownEnough(rect: { top: number; bottom: number }, screenHeight:
   const fits = rect.bottom - rect.top <= screenHeight;
   if (fits) return rect.top >= -1 && rect.bottom <= screenHeight + 1;
   return rect.top <= 1 && rect.bottom >= screenHeight - 1;
+}
+
+interface Rect {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/**
+ * Where a tooltip of `width` x `height` stands when its step points into a page dialog: beside
+ * the dialog when the screen has room there (a desktop). Without that room a `compact` tooltip
+ * (a dialog with fields to fill in, on a phone) goes to the free band above or below the dialog,
+ * else to the top edge (the step's button sits in the dialog's footer); a full one is left where
+ * it was placed beside the button (null).
+ */
+export function besideDialog(
+  dialog: Rect,
+  target: Rect,
+  area: { x: number; y: number; width: number; height: number },
+  size: { width: number; height: number },
+  gap: number,
+  compact: boolean,
+): { x: number; y: number } | null {
+  const right = area.x + area.width;
+  const bottom = area.y + area.height;
+  const middle = (target.top + target.bottom) / 2 - size.height / 2;
+  const y = Math.min(Math.max(middle, area.y + gap), bottom - size.height - gap);
+  if (right - dialog.right >= size.width + 2 * gap) return { x: dialog.right + gap, y };
+  if (dialog.left - area.x >= size.width + 2 * gap) return { x: dialog.left - gap - size.width, y };
+  if (!compact) return null;
+  const x = area.x + (area.width - size.width) / 2;
+  const above = dialog.top - area.y;
+  const below = bottom - dialog.bottom;
+  if (above >= size.height + 2 * gap && above >= below) {
+    return { x, y: dialog.top - gap - size.height };
+  }
+  if (below >= size.height + 2 * gap) return { x, y: dialog.bottom + gap };
+  return { x, y: area.y + gap };
+}
+
+/** Whether the screen has room for the tooltip beside a dialog (else it is shown compact). */
+export function roomBesideDialog(
+  dialog: Rect,
+  area: { x: number; width: number },
+  tooltipWidth: number,
+  gap: number,
+): boolean {
+  const need = tooltipWidth + 2 * gap;
+  return area.x + area.width - dialog.right >= need || dialog.left - area.x >= need;
+}
+
+/**
+ * How far a tooltip may lie over the lower edge of its element rather than go to the screen's
+ * corner: a strip this high hides less than a corner over the element's middle (seen at the
+ * fairness chart, whose tallest bar stood in the corner).
+ */
+export const coverAtMostPx = 64;
+
+/**
+ * How far to scroll so an element and its tooltip (`tooltipHeight`, with `gap` on each side) fit
+ * on the screen together below a sticky header of `headerHeight`: the element then stands just
+ * below the header with the tooltip under it (over at most its lowest coverAtMostPx). null:
+ * centring leaves room enough already, or the two cannot fit at all (the tooltip then takes a
+ * corner).
+ */
+export function scrollForRoom(
+  rect: { top: number; bottom: number },
+  screenHeight: number,
+  headerHeight: number,
+  tooltipHeight: number,
+  gap: number,
+): number | null {
+  const height = rect.bottom - rect.top;
+  const free = screenHeight - headerHeight;
+  const need = tooltipHeight + 2 * gap;
+  if ((free - height) / 2 >= need) return null;
+  if (height + need > free + coverAtMostPx) return null;
+  return rect.top - headerHeight - gap;
 }

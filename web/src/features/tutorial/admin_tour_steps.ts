@@ -48,7 +48,7 @@ export const adminTourSteps: TutorialStep[] = [
     target: ".top-nav",
     title: "Die Navigation",
     text:
-      "Über die Leiste oben erreichen Sie jederzeit das Dashboard und die Terminübersicht. Rechts sehen Sie, mit welchem Konto Sie angemeldet sind, und melden sich nach Feierabend ab.",
+      "Über die Leiste oben erreichen Sie jederzeit das Dashboard, die Termine und die Verwaltung – am Handy über das Menü rechts oben. Dort sehen Sie auch, mit welchem Konto Sie angemeldet sind, und melden sich nach Feierabend ab.",
   },
   {
     route: dashboard,
@@ -200,6 +200,13 @@ export const adminTourSteps: TutorialStep[] = [
     text:
       "Fahrplan liest die Datei zuerst nur und zeigt, wer angelegt wird und ob Zeilen fehlerhaft sind. Noch ist nichts gespeichert. Passt alles, klicken Sie auf „Importieren“.",
     condition: importDone,
+    skip: {
+      selector: dialog,
+      withText: "Es wird niemand neu angelegt",
+      to: 24,
+      hint:
+        "Diese Fahrlehrer sind schon angelegt, etwa aus einem früheren Durchgang. Schließen Sie die Vorschau mit „Abbrechen“; Weiter führt zu den Fahrschülern.",
+    },
   },
   {
     target: ".modal-footer button",
@@ -234,6 +241,13 @@ export const adminTourSteps: TutorialStep[] = [
     text:
       "Prüfen Sie die Vorschau und klicken Sie auf „Importieren“. Bei 50 Fahrschülern dauert das nur einen Augenblick.",
     condition: importDone,
+    skip: {
+      selector: dialog,
+      withText: "Es wird niemand neu angelegt",
+      to: 27,
+      hint:
+        "Diese Fahrschüler sind schon angelegt, etwa aus einem früheren Durchgang. Schließen Sie die Vorschau mit „Abbrechen“; Weiter führt zur Verwaltung.",
+    },
   },
   {
     target: ".modal-footer",
