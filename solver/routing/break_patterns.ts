@@ -20,6 +20,7 @@ import { slot } from "../model.ts";
 import { buildNetwork, type LessonNetwork } from "../flow/network.ts";
 import { transmissionLabels } from "./transmission_days.ts";
 import { better, same, type Score, ShareFloor } from "./share_floor.ts";
+import { random } from "../random.ts";
 
 /**
  * Starting from the sets that hold `start` (a valid plan's lessons: per instructor day the first
@@ -157,7 +158,7 @@ export function searchBreakPatterns(
   // A local optimum: kicks. One instructor day gets another allowed set whatever it costs, then
   // its day's other instructors and its week's other days are searched again; kept where the flow
   // is not below what it was (a seeded choice, so plans repeat).
-  const rnd = mulberry(model.days * 7919 + instructors);
+  const rnd = random(model.days * 7919 + instructors);
   const working: [number, number][] = [];
   for (let i = 0; i < instructors; i++) {
     for (let d = 0; d < model.days; d++) {
@@ -294,16 +295,4 @@ export function planInBreakPatterns(
   repairUntilValid(sets.model, sets.network);
   const routed = lessonsFromFlow(sets.model, sets.network);
   return routed.length > lessons.length ? routed : lessons;
-}
-
-/** A small seeded PRNG (mulberry32). */
-function mulberry(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

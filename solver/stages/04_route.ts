@@ -14,6 +14,7 @@ import { repairUntilValid } from "../routing/repair.ts";
 import { labelDeadline, labelTransmissionDays } from "../routing/transmission_days.ts";
 import { bestRestriction, withRestrictedBreakWindows } from "../routing/two_hour_breaks.ts";
 import type { Fair } from "./03_fairness.ts";
+import { DEFAULT_SECONDS } from "./run.ts";
 
 export interface Routed extends Fair {
   /** A valid plan's lessons (each with some instructor of its hour; stage 7 chooses). */
@@ -53,11 +54,7 @@ export function route(s: Fair): Routed {
     // that lets more lessons through (two_hour_breaks.ts), and the plan routed once more.
     if (routed.lessons.length < s.splitLessons) {
       const better = bestRestriction(model, {
-        deadline: restrictionDeadline(
-          run.started,
-          run.options.timeLimitSeconds,
-          run.options.patternSeconds,
-        ),
+        deadline: run.deadline(run.options.patternSeconds ?? DEFAULT_SECONDS.pattern, 0.2),
       });
       // Routed on both sides: the merged one keeps a student with both transmissions to one lesson
       // a day and hour, so fewer lessons are lost in repairs (mittel seed 206: one more).
@@ -67,18 +64,4 @@ export function route(s: Fair): Routed {
     }
   }
   return { ...s, lessons: routed.lessons, repairRounds: routed.rounds };
-}
-
-/** Time each search for break patterns may take at most (two_hour_breaks.ts, break_patterns.ts). */
-const RESTRICTION_SECONDS = 2;
-
-/** When the search for break patterns must stop: its own budget, at most a fifth of the limit. */
-export function restrictionDeadline(
-  started: number,
-  limitSeconds?: number,
-  ownSeconds?: number,
-): number {
-  const own = performance.now() + (ownSeconds ?? RESTRICTION_SECONDS) * 1000;
-  if (!limitSeconds) return own;
-  return Math.min(own, started + limitSeconds * 1000 * 0.2);
 }

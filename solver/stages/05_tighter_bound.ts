@@ -8,6 +8,7 @@ import { bounds } from "../bounds/bound.ts";
 import { lagrangeBound } from "../bounds/lagrange_bound.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import type { Routed } from "./04_route.ts";
+import { DEFAULT_SECONDS } from "./run.ts";
 
 export interface Checked extends Routed {
   /** The bounds on lessons and on the lowest share that no valid plan exceeds. */
@@ -27,25 +28,11 @@ export function tighterBound(s: Routed): Checked {
     // the plan is proven optimal and the exact repair has nothing to look for.
     const t0 = performance.now();
     const tighter = lagrangeBound(model, {
-      deadline: lagrangeDeadline(
-        run.started,
-        run.options.timeLimitSeconds,
-        run.options.lagrangeSeconds,
-      ),
+      deadline: run.deadline(run.options.lagrangeSeconds ?? DEFAULT_SECONDS.lagrange, 0.1),
       reached: lessons.length,
     });
     reference = { ...reference, upperBound: Math.min(reference.upperBound, tighter.upperBound) };
     lagrange = { evaluations: tighter.evaluations, ms: performance.now() - t0 };
   }
   return { ...s, reference, lagrange };
-}
-
-/** Time the Lagrangian bound may take at most (it stops earlier once it meets the plan). */
-const LAGRANGE_SECONDS = 1;
-
-/** When the Lagrangian bound must stop: its own budget, at most a tenth of the limit. */
-function lagrangeDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
-  const own = performance.now() + (ownSeconds ?? LAGRANGE_SECONDS) * 1000;
-  if (!limitSeconds) return own;
-  return Math.min(own, started + limitSeconds * 1000 * 0.1);
 }

@@ -9,9 +9,9 @@
 import { exactRepair } from "../exact/exact_repair.ts";
 import { planInBreakPatterns } from "../routing/break_patterns.ts";
 import { fairerInBreakPatterns } from "../routing/fair_patterns.ts";
-import { restrictionDeadline } from "./04_route.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import type { Checked } from "./05_tighter_bound.ts";
+import { DEFAULT_SECONDS } from "./run.ts";
 
 export interface Repaired extends Checked {
   exact: { daysSolved: number; daysImproved: number; daysTimedOut: number; ms: number };
@@ -21,22 +21,14 @@ export function closeGaps(s: Checked): Repaired {
   const { run, model, reference } = s;
   let { lessons } = s;
   if (lessons.length < reference.upperBound) {
-    const deadline = restrictionDeadline(
-      run.started,
-      run.options.timeLimitSeconds,
-      run.options.patternSeconds,
-    );
+    const deadline = run.deadline(run.options.patternSeconds ?? DEFAULT_SECONDS.pattern, 0.2);
     lessons = planInBreakPatterns(model, lessons, reference.upperBound, deadline);
   }
   // Fairness at that many lessons: the choices above were made for lessons alone (stage 4's
   // labelled route too), so where the plan is below the relaxation's best lowest share, the same
   // search once more with that share kept (routing/fair_patterns.ts).
   if (lowestShareOf(run.instance, lessons) < reference.minShareBound - 1e-9) {
-    const deadline = restrictionDeadline(
-      run.started,
-      run.options.timeLimitSeconds,
-      run.options.patternSeconds,
-    );
+    const deadline = run.deadline(run.options.patternSeconds ?? DEFAULT_SECONDS.pattern, 0.2);
     lessons = fairerInBreakPatterns(model, lessons, {
       bound: reference.minShareBound,
       target: lessons.length,
@@ -48,11 +40,7 @@ export function closeGaps(s: Checked): Repaired {
     run.step(68, "Lücken exakt schließen", 0.68);
     const t0 = performance.now();
     const repaired = exactRepair(model, lessons, {
-      deadline: exactDeadline(
-        run.started,
-        run.options.timeLimitSeconds,
-        run.options.exactRepairSeconds,
-      ),
+      deadline: run.deadline(run.options.exactRepairSeconds ?? DEFAULT_SECONDS.exactRepair, 0.5),
       target: reference.upperBound,
       minShare: lowestShareOf(run.instance, lessons),
     });
@@ -60,14 +48,4 @@ export function closeGaps(s: Checked): Repaired {
     exact = { ...repaired, ms: performance.now() - t0 };
   }
   return { ...s, lessons, exact };
-}
-
-/** Time the exact repair may take at most (it stops earlier once the upper bound is reached). */
-const EXACT_REPAIR_SECONDS = 2;
-
-/** When the exact repair must stop: its own budget, and at most half of `timeLimitSeconds`. */
-function exactDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
-  const own = performance.now() + (ownSeconds ?? EXACT_REPAIR_SECONDS) * 1000;
-  if (!limitSeconds) return own;
-  return Math.min(own, started + limitSeconds * 1000 * 0.5);
 }

@@ -6,7 +6,7 @@
  */
 import { type ImproveResult, improveSoftPreferences } from "../search/improve.ts";
 import type { Repaired } from "./06_exact_repair.ts";
-import { PlanCancelled } from "./run.ts";
+import { DEFAULT_SECONDS, PlanCancelled } from "./run.ts";
 
 export interface Searched extends Repaired {
   search: ImproveResult;
@@ -21,7 +21,7 @@ export function softSearch(s: Repaired): Searched {
   ]);
   let sweepsDone = 0;
   const search = improveSoftPreferences(model, lessons, fixedPairs, {
-    deadline: searchDeadline(run.started, options.timeLimitSeconds, options.searchSeconds),
+    deadline: run.deadline(options.searchSeconds ?? DEFAULT_SECONDS.search, 0.9, 50),
     checkCancel: () => {
       if (options.shouldCancel?.()) throw new PlanCancelled();
     },
@@ -37,14 +37,4 @@ export function softSearch(s: Repaired): Searched {
     },
   });
   return { ...s, search };
-}
-
-/** Search for soft preferences without a limit; converges earlier on every example. */
-const DEFAULT_SEARCH_SECONDS = 3;
-
-/** When the soft-preference search must stop: before the limit, leaving room for vehicles and reasons. */
-function searchDeadline(started: number, limitSeconds?: number, ownSeconds?: number): number {
-  const own = performance.now() + (ownSeconds ?? DEFAULT_SEARCH_SECONDS) * 1000;
-  if (!limitSeconds) return own;
-  return Math.min(own, started + limitSeconds * 1000 * 0.9 - 50);
 }

@@ -58,7 +58,27 @@ export interface Run {
    * grow (issue 13).
    */
   step(percent: number, text: string, done?: number): void;
+  /**
+   * When a time-bound step must stop: `ownSeconds` from now, and never later than `shareOfLimit`
+   * of `timeLimitSeconds` (less `marginMs`) after the start, so the steps after it keep room.
+   */
+  deadline(ownSeconds: number, shareOfLimit: number, marginMs?: number): number;
 }
+
+/**
+ * What the time-bound steps may take by default, in seconds (each PlanOptions field overrides
+ * its own); each stops earlier once it has what it looks for.
+ */
+export const DEFAULT_SECONDS = {
+  /** each search for break patterns (stages 4 and 6) */
+  pattern: 2,
+  /** the Lagrangian bound (stage 5) */
+  lagrange: 1,
+  /** the exact repair (stage 6) */
+  exactRepair: 2,
+  /** the soft-preference search (stage 7; it converges earlier on every example) */
+  search: 3,
+};
 
 /** A run starting now. */
 export function startRun(instance: Instance, options: PlanOptions): Run {
@@ -75,6 +95,12 @@ export function startRun(instance: Instance, options: PlanOptions): Run {
         processedVariables: Math.round(run.total * done),
         totalVariables: run.total,
       });
+    },
+    deadline(ownSeconds, shareOfLimit, marginMs = 0) {
+      const own = performance.now() + ownSeconds * 1000;
+      const limit = options.timeLimitSeconds;
+      if (!limit) return own;
+      return Math.min(own, run.started + limit * 1000 * shareOfLimit - marginMs);
     },
   };
   return run;

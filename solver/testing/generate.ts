@@ -5,6 +5,7 @@
 import { addDays, weekdayOf } from "../calendar.ts";
 import { type Instance, parseInstance } from "../instance.ts";
 import { verifyPlan } from "../verify.ts";
+import { random } from "../random.ts";
 
 export const SHAPES = {
   klein: [5, 10],
@@ -30,17 +31,7 @@ export interface GenerateOptions {
   size?: [number, number];
 }
 
-/** A small fast deterministic PRNG (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { random } from "../random.ts";
 
 const hh = (h: number, m = 0) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
 
