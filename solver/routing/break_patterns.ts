@@ -291,8 +291,9 @@ export function planInBreakPatterns(
 ): Lesson[] {
   const sets = searchBreakPatterns(model, lessons, { deadline, target });
   if (sets.lessons <= lessons.length) return lessons;
-  distributeLessons(sets.model, sets.network, bestMinShare(sets.network));
-  repairUntilValid(sets.model, sets.network);
+  const share = bestMinShare(sets.network);
+  distributeLessons(sets.model, sets.network, share);
+  repairUntilValid(sets.model, sets.network, share);
   const routed = lessonsFromFlow(sets.model, sets.network);
   return routed.length > lessons.length ? routed : lessons;
 }

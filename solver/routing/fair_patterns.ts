@@ -58,8 +58,9 @@ export function fairerInBreakPatterns(
       floor: share,
     });
     if (sets.deficit > 0 || sets.lessons < lessons.length) return undefined;
-    distributeLessons(sets.model, sets.network, bestMinShare(sets.network));
-    repairUntilValid(sets.model, sets.network);
+    const fair = bestMinShare(sets.network);
+    distributeLessons(sets.model, sets.network, fair);
+    repairUntilValid(sets.model, sets.network, fair);
     const routed = lessonsFromFlow(sets.model, sets.network);
     const reached = lowestShareOf(instance, routed);
     if (routed.length < lessons.length || reached <= best.share + 1e-12) return undefined;

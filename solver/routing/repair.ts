@@ -119,8 +119,8 @@ export function repairLongRuns(model: Model, network: LessonNetwork): number {
 export function repairUntilValid(
   model: Model,
   network: LessonNetwork,
-  maxRounds = 200,
   fairShare?: number,
+  maxRounds = 200,
 ): number {
   for (let round = 1; round <= maxRounds; round++) {
     const repairs = repairTransmissionExcess(model, network) +

@@ -29,7 +29,7 @@ export function route(s: Fair): Routed {
   const routeOnce = (m: Model, net: LessonNetwork, share: number) => {
     distributeLessons(m, net, share);
     run.step(55, "Pausenregel und Bedarfe prüfen", 0.55);
-    const rounds = repairUntilValid(m, net, undefined, share);
+    const rounds = repairUntilValid(m, net, share);
     const lessons = lessonsFromFlow(m, net);
     return { lessons, rounds, share: lowestShareOf(instance, lessons) };
   };
