@@ -433,7 +433,7 @@ export function Tutorial(
   const compact = Boolean(
     hole && dialogOf(target)?.querySelector(fillable) &&
       !roomBesideDialog(
-        { left: hole.left, right: hole.left + hole.width, top: hole.top, bottom: 0 },
+        { left: hole.left, right: hole.left + hole.width },
         area,
         Math.min(360, area.width - 24),
         tooltipGap,

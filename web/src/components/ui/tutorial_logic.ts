@@ -137,7 +137,7 @@ export function besideDialog(
 
 /** Whether the screen has room for the tooltip beside a dialog (else it is shown compact). */
 export function roomBesideDialog(
-  dialog: Rect,
+  dialog: { left: number; right: number },
   area: { x: number; width: number },
   tooltipWidth: number,
   gap: number,
