@@ -7,6 +7,12 @@ import { activityRoutes } from "./activity/routes.ts";
 import { absenceRoutes } from "./absences/routes.ts";
 import { appointmentRoutes } from "./appointments/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
+import { accountAdminRoutes, changePasswordRoutes } from "./accounts/routes.ts";
+import {
+  adminCalendarFeedRoutes,
+  calendarFeedRoutes,
+  myCalendarFeedRoutes,
+} from "./calendar_feed/routes.ts";
 import { myTutorialRoutes, startChecklistRoutes } from "./tutorial/routes.ts";
 import { availabilityRoutes } from "./availability/routes.ts";
 import { bulkDeleteRoutes } from "./bulk_delete/routes.ts";
@@ -14,13 +20,18 @@ import type { Config } from "./config.ts";
 import type { Sql } from "../db/connection.ts";
 import type { AppEnv } from "./env.ts";
 import { AppError, errorBody } from "./lib/errors.ts";
-import { inputGuard } from "./lib/input_guard.ts";
+import { inputGuard, isUpload } from "./lib/input_guard.ts";
 import { securityHeaders } from "./lib/security_headers.ts";
 import { peopleRoutes } from "./people/routes.ts";
 import { plannerRoutes } from "./planner/routes.ts";
+import { planDraftRoutes } from "./plan_draft/routes.ts";
+import { passwordResetRoutes } from "./password_reset/routes.ts";
+import { myNotificationRoutes, notificationAdminRoutes } from "./notifications/routes.ts";
+import { myPushRoutes } from "./push/routes.ts";
 import { scheduleRoutes } from "./schedule/routes.ts";
 import { selfServiceRoutes } from "./self_service/routes.ts";
 import { vehicleRoutes } from "./vehicles/routes.ts";
+import { pickupPointRoutes } from "./pickup_points/routes.ts";
 import { importRoutes } from "./imports/routes.ts";
 import { schoolCalendarRoutes } from "./school_calendar/routes.ts";
 import { questionnaireAdminRoutes, questionnairePublicRoutes } from "./questionnaires/routes.ts";
@@ -37,10 +48,39 @@ const constraintAnswers: Record<string, string> = {
   availabilities_end_after_start: "Die Endzeit muss nach der Anfangszeit liegen.",
 };
 
+/** The body limit as a German 413. */
+function limitBody(maxSize: number) {
+  return bodyLimit({
+    maxSize,
+    onError: () => {
+      throw new AppError(
+        413,
+        "payload_too_large",
+        `Die Anfrage ist zu groß (höchstens ${Math.round(maxSize / 1024 / 1024)} MB).`,
+      );
+    },
+  });
+}
+
+/**
+ * The database cannot be reached or went away: postgres.js's connection errors, the socket's own
+ * (refused, reset), and Postgres shutting down or starting up (SQLSTATE class 08, 57P01-57P03).
+ */
+function databaseUnreachable(err: unknown): boolean {
+  const code = String((err as { code?: string })?.code ?? "");
+  if (/^(CONNECT_TIMEOUT|CONNECTION_CLOSED|CONNECTION_ENDED|CONNECTION_DESTROYED)$/.test(code)) {
+    return true;
+  }
+  if (/^(08...|57P0[123])$/.test(code)) return true;
+  if (/^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT)$/.test(code)) return true;
+  return err instanceof Deno.errors.ConnectionRefused ||
+    err instanceof Deno.errors.ConnectionReset || err instanceof Deno.errors.BrokenPipe;
+}
+
 export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }) {
   const app = new Hono<AppEnv>();
 
-  app.use("*", securityHeaders());
+  app.use("*", securityHeaders({ behindTls: deps.config.secureCookies }));
   // gzip for the app's JavaScript and the larger JSON lists (a phone on a bus counts every KB).
   app.use("*", compress());
   app.use("*", async (c, next) => {
@@ -48,31 +88,38 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
     c.set("config", deps.config);
     await next();
   });
+  // Uploads get their larger limit only after the role check (below); every other body this one.
   app.use("/api/*", async (c, next) => {
-    const multipart = c.req.header("Content-Type")?.startsWith("multipart/form-data");
-    const maxSize = multipart ? deps.config.maxUploadBytes : deps.config.maxBodyBytes;
-    return await bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError(
-          413,
-          "payload_too_large",
-          `Die Anfrage ist zu groß (höchstens ${Math.round(maxSize / 1024 / 1024)} MB).`,
-        );
-      },
-    })(c, next);
+    if (isUpload(c.req.raw)) return await next();
+    return await limitBody(deps.config.maxBodyBytes)(c, next);
   });
   app.use("/api/*", loadUser());
   app.use("/api/*", requireCsrf());
   app.use("/api/*", inputGuard());
   app.use("/api/admin/*", requireAdmin());
+  app.use("/api/admin/*", async (c, next) => {
+    if (!isUpload(c.req.raw)) return await next();
+    return await limitBody(deps.config.maxUploadBytes)(c, next);
+  });
   app.use("/api/my-*", requireUser());
 
   app.route("/api", authRoutes);
+  app.route("/api", changePasswordRoutes);
+  app.route("/api", passwordResetRoutes);
+  app.route("/api/admin", accountAdminRoutes);
+  app.route("/api/admin", adminCalendarFeedRoutes);
+  app.route("/api", myCalendarFeedRoutes);
+  // Public: a calendar app fetches it without a session; the token in the path is the key.
+  app.route("/api", calendarFeedRoutes);
   app.route("/api/admin", peopleRoutes);
   app.route("/api/admin", availabilityRoutes);
   app.route("/api/admin", vehicleRoutes);
+  app.route("/api/admin", pickupPointRoutes);
   app.route("/api/admin", plannerRoutes);
+  app.route("/api/admin", planDraftRoutes);
+  app.route("/api/admin", notificationAdminRoutes);
+  app.route("/api", myNotificationRoutes);
+  app.route("/api", myPushRoutes);
   app.route("/api/admin", absenceRoutes);
   app.route("/api/admin", appointmentRoutes);
   app.route("/api/admin", scheduleRoutes);
@@ -102,6 +149,16 @@ export function createApp(deps: { sql: Sql; config: Config; web?: Hono<AppEnv> }
         ? "Die Anfrage ist ungültig."
         : "Die Anfrage konnte nicht bearbeitet werden.";
       return c.json(errorBody("http_error", message), status);
+    }
+    if (databaseUnreachable(err)) {
+      console.error(`${c.req.method} ${c.req.path}: Datenbank nicht erreichbar:`, String(err));
+      return c.json(
+        errorBody(
+          "database_unavailable",
+          "Die Datenbank ist gerade nicht erreichbar. Bitte versuchen Sie es in einer Minute erneut.",
+        ),
+        503,
+      );
     }
     const pgCode = (err as { code?: string }).code;
     if (pgCode === "23P01") {

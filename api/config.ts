@@ -1,3 +1,6 @@
+import { parseTrustedProxies, type TrustedProxies } from "./lib/trusted_proxies.ts";
+import { readSmtpUrl } from "../common/smtp_url.ts";
+
 /** Environment read and checked once. */
 export interface Config {
   databaseUrl: string;
@@ -8,6 +11,19 @@ export interface Config {
   maxBodyBytes: number;
   maxUploadBytes: number;
   webDist: string;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES; lib/trusted_proxies.ts). */
+  trustedProxies: TrustedProxies;
+  /**
+   * SMTP_URL is set: the delivery worker (notify/main.ts) sends e-mail. Without it the outbox
+   * keeps the messages, the office is told, and "Passwort vergessen?" sends people to the office.
+   */
+  emailConfigured: boolean;
+  /**
+   * PUSH_ALLOW_LOOPBACK=1: a push subscription may name an http:// endpoint on this machine (a
+   * push service for tests). Otherwise only https://, so a subscription cannot make the delivery
+   * worker post to the machine's own services.
+   */
+  pushAllowsLoopback: boolean;
 }
 
 const repositoryRoot = new URL("../", import.meta.url);
@@ -27,5 +43,8 @@ export function readConfig(env: Record<string, string | undefined> = Deno.env.to
     maxUploadBytes: 10 * 1024 * 1024,
     // The built web app is served as files at run time, never loaded as code.
     webDist: env.WEB_DIST ?? new URL("web/dist", repositoryRoot).pathname,
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    emailConfigured: readSmtpUrl(env.SMTP_URL).url !== "",
+    pushAllowsLoopback: env.PUSH_ALLOW_LOOPBACK === "1",
   };
 }

@@ -3,6 +3,7 @@ import { readConfig } from "./config.ts";
 import { connect } from "../db/connection.ts";
 import { webRoutes } from "./static.ts";
 import { deleteExpiredSessions } from "./auth/queries.ts";
+import { closeImportReader } from "./imports/read_off_thread.ts";
 import { closeHashPool } from "./auth/hash_pool.ts";
 import { plannerEventHub } from "./planner/events.ts";
 
@@ -52,6 +53,7 @@ async function stop(signal: string): Promise<void> {
   }
   // The password threads would keep the process alive after the server has stopped.
   closeHashPool();
+  closeImportReader();
   await sql.end({ timeout: outcome === "timeout" ? 0 : 5 });
   console.log("Fahrplan beendet");
   Deno.exit(outcome === "timeout" ? 1 : 0);

@@ -43,6 +43,32 @@ describe("one availability model", () => {
     ]);
   });
 
+  it("issue 25: an hour marked next to a half-hour start joins it, no hidden half-hour hole", () => {
+    // 08:30-19:00 shows 08:00 as marked; marking 07:00 gave 07:00-08:00 and 08:30-19:00.
+    const current = [{ day: 1, start: "08:30", end: "19:00" }];
+    const before = markedHours(current);
+    const after = new Set([...before, hourKey(1, 7)]);
+    assertEquals(applyHourChanges(current, before, after).windows, [
+      { day: 1, start: "07:00", end: "19:00" },
+    ]);
+    // The same at the end: 08:00-16:30 shows 16:00 marked; marking 17:00 runs on to 18:00.
+    const late = [{ day: 2, start: "08:00", end: "16:30" }];
+    const lateBefore = markedHours(late);
+    const lateAfter = new Set([...lateBefore, hourKey(2, 17)]);
+    assertEquals(applyHourChanges(late, lateBefore, lateAfter).windows, [
+      { day: 2, start: "08:00", end: "18:00" },
+    ]);
+  });
+
+  it("issue 25: a change elsewhere on the day keeps a half-hour start as it is", () => {
+    const current = [{ day: 1, start: "08:30", end: "19:00" }];
+    const before = markedHours(current);
+    const after = new Set([...before].filter((k) => k !== hourKey(1, 18)));
+    assertEquals(applyHourChanges(current, before, after).windows, [
+      { day: 1, start: "08:30", end: "18:00" },
+    ]);
+  });
+
   it("a student without own rows: grid shows the derived windows, planner the same", () => {
     const rows = [row("arrival", 1, "14:00", "14:00"), row("free_period", 2, "09:45", "10:30")];
     assertEquals(gridWindows("student", rows), [

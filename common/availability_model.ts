@@ -40,6 +40,14 @@ export interface WeeklyBlock {
   validUntil: string | null;
 }
 
+/** True when the date falls into one of the inclusive absences. */
+export function isAbsent(
+  absences: { from: string; to: string }[] | undefined,
+  date: string,
+): boolean {
+  return (absences ?? []).some((a) => a.from <= date && date <= a.to);
+}
+
 /** The row kind a person's own weekly time is stored as. */
 export function weeklyKind(role: string): "work" | "available" {
   return role === "instructor" ? "work" : "available";
@@ -165,6 +173,26 @@ export function markedHours(list: WeeklyWindow[]): Set<string> {
   return out;
 }
 
+/**
+ * The part of one grid hour the windows cover, e.g. 08:30-09:00 of 08:00 for a day starting at
+ * 08:30 (issue 25: the grid shows it as the half hour it is); the whole hour when fully covered.
+ */
+export function hourCover(
+  list: WeeklyWindow[],
+  day: number,
+  hour: number,
+): { start: string; end: string } {
+  const from = hour * 60, to = from + 60;
+  const inside = list.filter((w) =>
+    w.day === day && minutes(w.start) < to && minutes(w.end) > from
+  );
+  const start = Math.max(from, Math.min(...inside.map((w) => minutes(w.start))));
+  const end = Math.min(to, Math.max(...inside.map((w) => minutes(w.end))));
+  return inside.length
+    ? { start: clock(start), end: clock(end) }
+    : { start: clock(from), end: clock(to) };
+}
+
 /** Merges overlapping or touching windows of a day; sorted by day and start. */
 export function mergeWindows(list: WeeklyWindow[]): WeeklyWindow[] {
   const sorted = [...list].sort((a, b) => a.day - b.day || minutes(a.start) - minutes(b.start));
@@ -206,7 +234,23 @@ export function applyHourChanges(
   }
   for (const key of added) {
     const [day, hour] = key.split("-").map(Number);
-    out.push({ day, start: clock(hour * 60), end: clock(hour * 60 + 60) });
+    const from = hour * 60;
+    const to = from + 60;
+    out.push({ day, start: clock(from), end: clock(to) });
+    // A neighbour hour the grid shows marked may be only partly covered (08:30-19:00 marks 08:00):
+    // the window reaching into it is stretched to the new hour, else the save would leave a
+    // half-hour hole the grid never shows (issue 25).
+    out = out.map((w) => {
+      if (w.day !== day) return w;
+      const start = minutes(w.start), end = minutes(w.end);
+      if (after.has(hourKey(day, hour + 1)) && start > to && start < to + 60) {
+        return { ...w, start: clock(to) };
+      }
+      if (after.has(hourKey(day, hour - 1)) && end < from && end > from - 60) {
+        return { ...w, end: clock(from) };
+      }
+      return w;
+    });
   }
   const merged = mergeWindows(out.filter((w) => changedDays.has(w.day)));
   return {

@@ -30,3 +30,20 @@ Deno.test("ferienRanges: the ranges touching the period, by start", async () => 
   assertEquals((await ferienRanges(sql, "2027-01-07", "2027-03-21")).map((r) => r.name), []);
   assertEquals((await ferienRanges(sql)).map((r) => r.start_date), ["2026-12-23", "2027-03-22"]);
 });
+
+Deno.test("closing days reach the planner instance the way public holidays do (issue 25, point 2)", async () => {
+  // The worker builds its horizon calendar from closedDays (solver/worker/school_calendar.ts):
+  // each closing day becomes a whole-day absence of every instructor and student.
+  const { readHorizonCalendar } = await import("../solver/worker/school_calendar.ts");
+  await sql`insert into school_closing_days (name, start_date, end_date, from_time)
+            values ('Heiligabend', '2027-12-24', '2027-12-24', '12:00'),
+                   ('Brückentag', '2027-12-27', '2027-12-27', null)`;
+  const calendar = await readHorizonCalendar(sql, "2027-12-20", "2027-12-28");
+  assertEquals(calendar.holidays, [
+    { from: "2027-12-24", to: "2027-12-24" },
+    { from: "2027-12-25", to: "2027-12-25" },
+    { from: "2027-12-26", to: "2027-12-26" },
+    { from: "2027-12-27", to: "2027-12-27" },
+  ]);
+  await sql`delete from school_closing_days`;
+});

@@ -1,13 +1,14 @@
 /**
  * deno task bench: every benchmark in one run, each beside its reference (printed as markdown
- * tables for the README). Pass names to run a subset: api, users, import, planner, events, web,
- * gaps (the planner beside HiGHS's proven optimum on 85 instances; about ten minutes).
+ * tables for docs/benchmarks.md). Pass names to run a subset: api, users, import, planner, events,
+ * web, gaps (the planner beside HiGHS's proven optimum on 85 instances; about ten minutes).
  */
 const root = new URL("../", import.meta.url).pathname;
 const benches: Record<string, string> = {
   api: "tests/bench/api_bench.ts",
   users: "tests/bench/users_bench.ts",
   import: "tests/bench/import_bench.ts",
+  hostile: "tests/bench/hostile_import_bench.ts",
   planner: "tests/bench/planner_bench.ts",
   events: "tests/bench/planner_events_bench.ts",
   web: "tests/bench/web_bench.ts",

@@ -1,6 +1,7 @@
 import { startEmbeddedDatabase } from "../db/embedded_db.ts";
 
-const dataDir = Deno.env.get("FAHRPLAN_DATA_DIR") ?? new URL("../.data", import.meta.url).pathname;
+export const dataDir = Deno.env.get("FAHRPLAN_DATA_DIR") ??
+  new URL("../.data", import.meta.url).pathname;
 
 export const embeddedDataDir = `${dataDir}/pgdata`;
 /** Written by a running `deno task start`, so other commands reach its embedded database. */

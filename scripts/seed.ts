@@ -1,7 +1,8 @@
 /**
- * deno task seed --instance <file.json> [--reset]: loads a planner instance (FORMAT.md) into the
- * database as instructors, students, vehicles and fixed appointments, re-dated so the instance's
- * first day becomes tomorrow or later (shifted by whole weeks, so weekdays stay aligned).
+ * deno task seed --instance <file.json> [--reset]: loads a planner instance
+ * (docs/planner-format.md) into the database as instructors, students, vehicles and fixed
+ * appointments, re-dated so the instance's first day becomes tomorrow or later (shifted by whole
+ * weeks, so weekdays stay aligned).
  * For development and tests: every seeded user gets the same printed password.
  */
 import { parseArgs } from "node:util";

@@ -5,11 +5,13 @@ import { createAdmin } from "./admins.ts";
 import { buildWebIfNeeded } from "./build_web.ts";
 import { embeddedDataDir, embeddedUrlFile } from "./database_url.ts";
 import { startEmbeddedDatabase } from "../db/embedded_db.ts";
+import { dailyBackup } from "./daily_backup.ts";
 
 /**
  * deno task start: builds the web app if needed, applies migrations, creates the first admin,
- * then runs the API and the solver worker as two child processes until Ctrl-C (SIGTERM alike:
- * both get SIGTERM and finish their work first). Either child is restarted after 2 s when it dies.
+ * then runs the API, the solver worker and the e-mail delivery worker as child processes until
+ * Ctrl-C (SIGTERM alike: each gets SIGTERM and finishes its work first). A child that dies is
+ * restarted after 2 s.
  */
 const { values } = parseArgs({ args: Deno.args, options: { "no-build": { type: "boolean" } } });
 if (!values["no-build"]) await buildWebIfNeeded();
@@ -55,7 +57,8 @@ function spawn(name: string, script: string): void {
   child.status.then((status) => {
     children.delete(name);
     if (stopping) return;
-    const label = name === "api" ? "API" : "Solver";
+    const label = ({ api: "API", solver: "Solver" } as Record<string, string>)[name] ??
+      "Benachrichtigungsdienst";
     const quick = Date.now() - startedAt < QUICK_DEATH_MS ? (quickDeaths.get(name) ?? 0) + 1 : 0;
     quickDeaths.set(name, quick);
     if (quick >= MAX_QUICK_DEATHS) {
@@ -92,3 +95,19 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 }
 spawn("api", "../api/main.ts");
 spawn("solver", "../solver/main.ts");
+// The e-mail delivery of the notification outbox (notify/main.ts): its own process, so neither a
+// long plan nor a busy API holds the e-mails up.
+spawn("notify", "../notify/main.ts");
+
+// The embedded database backs itself up once a day into .data/backups/, keeping the newest
+// FAHRPLAN_BACKUP_KEEP (default 7, 0 switches it off). A Postgres server has its own backups.
+const keep = Number(Deno.env.get("FAHRPLAN_BACKUP_KEEP") ?? 7);
+if (embedded && Number.isInteger(keep) && keep > 0) {
+  const backUp = () =>
+    dailyBackup(databaseUrl!, { keep })
+      .then((file) => file && console.log(`Tägliche Sicherung: ${file}`))
+      .catch((err) => console.error(`Tägliche Sicherung fehlgeschlagen: ${err.message}`));
+  void backUp();
+  // Checked every hour; written only when the newest is a day old.
+  setInterval(backUp, 60 * 60 * 1000);
+}

@@ -1,15 +1,16 @@
 /** deno task plan <instance.json> [--out plan.json] [--time-limit SECONDS] */
 import { InstanceError, parseInstance } from "./instance.ts";
-import { type Plan, plan, type PlanStats } from "./plan.ts";
+import { type Plan, type PlanStats, timedPlan } from "./plan.ts";
 
 const percent = (x: number) => `${(x * 100).toFixed(1).replace(".", ",")} %`;
 
 /**
  * The German one-line summary; it claims no more than the run proved: "optimal (bewiesen)" only at
  * the upper bound, else how many more lessons are possible at most; a best lowest share only when
- * proven, else the bound on it.
+ * proven, else the bound on it. The seconds come from the timing report (not part of the plan);
+ * where the time limit cut a search short, the line says so.
  */
-export function summaryLine(s: PlanStats, openNeeds: number): string {
+export function summaryLine(s: PlanStats, openNeeds: number, seconds: number): string {
   const lessons = s.optimal
     ? `${s.lessons} Fahrstunden, optimal (bewiesen)`
     : `${s.lessons} Fahrstunden, höchstens ${s.lessonsGap} Fahrstunde${
@@ -18,9 +19,20 @@ export function summaryLine(s: PlanStats, openNeeds: number): string {
   const share = s.bestMinShare !== undefined
     ? `niedrigste Quote ${percent(s.minShare)} (bestmöglich, bewiesen)`
     : `niedrigste Quote ${percent(s.minShare)} (höchstens ${percent(s.minShareBound)} möglich)`;
+  const limit = s.timeLimitHit ? "; Zeitlimit erreicht" : "";
   return `${lessons}; ${share}; ${openNeeds} offene Bedarfe, ${
-    s.seconds.toFixed(2).replace(".", ",")
-  } s`;
+    seconds.toFixed(2).replace(".", ",")
+  } s${limit}`;
+}
+
+/**
+ * The German line on the instructors' shares: lessons over their monthly target (pro rata) or,
+ * without one, over the lessons they could give (report/quality.ts).
+ */
+export function instructorShareLine(s: PlanStats): string {
+  return `Fahrlehrer-Auslastung: niedrigste ${percent(s.minInstructorShare)}, höchste ${
+    percent(s.maxInstructorShare)
+  }`;
 }
 
 const decimal = (x: number) => x.toFixed(2).replace(".", ",");
@@ -39,6 +51,15 @@ export function continuityLines(p: Pick<Plan, "stats" | "continuity">): string[]
         } der Fahrstunden), Fahrlehrer pro Monat ${decimal(c.instructorsPerMonth)}`
     ),
   ];
+}
+
+/** Version 2: the special drives planned and the units left open. */
+export function specialLine(
+  stats: Record<string, number | boolean | undefined>,
+): string {
+  return `Sonderfahrten: ${Number(stats.specialDrives ?? 0)} geplant, ${
+    Number(stats.specialUnitsMissing ?? 0)
+  } Einheiten (à 45 Min.) offen`;
 }
 
 function fail(message: string): never {
@@ -84,10 +105,14 @@ if (import.meta.main) {
     if (e instanceof InstanceError) fail(e.message);
     throw e;
   }
-  const result = plan(instance, { timeLimitSeconds: timeLimit });
+  // The plan file holds no elapsed time, so the same instance gives the same file; the seconds
+  // are printed in the summary line only.
+  const { plan: result, timing } = timedPlan(instance, { timeLimitSeconds: timeLimit });
   const body = JSON.stringify(result, null, 2) + "\n";
   if (out) await Deno.writeTextFile(out, body);
   else await Deno.stdout.write(new TextEncoder().encode(body));
-  console.error(summaryLine(result.stats, result.unplanned.length));
+  console.error(summaryLine(result.stats, result.unplanned.length, timing.seconds));
+  if (result.format === "fahrplan-plan/2") console.error(specialLine(result.stats));
+  console.error(instructorShareLine(result.stats));
   console.error(continuityLines(result).join("\n"));
 }

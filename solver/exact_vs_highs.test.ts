@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { exactOptimum } from "../tests/bench/highs_peer.ts";
 import { lagrangeBound } from "./bounds/lagrange_bound.ts";
 import { buildModel } from "./model.ts";
-import { plan, type PlanOptions } from "./plan.ts";
+import { plan } from "./plan.ts";
 import type { PlanStats } from "./plan_format.ts";
 import { generatedSuite, generateInstance, type GenerateOptions } from "./testing/generate.ts";
 import { verifyPlan } from "./verify.ts";
@@ -50,7 +50,7 @@ for (const options of generatedSuite(["klein"], [1, 2])) {
     );
     assertClaimsTrue(s, { lessons: exact.lessons, share: exact.bestMinShare }, label);
     // The Lagrangian bound searched to its end never falls below the proven optimum.
-    const lagrange = lagrangeBound(buildModel(instance), { deadline: Infinity, reached: 0 });
+    const lagrange = lagrangeBound(buildModel(instance), { reached: 0 });
     assert.ok(lagrange.upperBound >= exact.lessons, `${label}: Lagrangian bound valid`);
     // Fairness proven, not only reached: the flow relaxation's best lowest share (binary search
     // over the share with max-flows, fairness.ts) bounds every valid plan's, so where the plan
@@ -67,12 +67,6 @@ interface Gap {
   before: { lessons: number; minShare?: number };
   reached?: { lessons: number; minShare?: number };
   closed: boolean;
-  /**
-   * Budgets beyond the defaults for a closed gap whose closing step is time-bound and took about
-   * half of its default budget on a quiet machine (the fixture's note gives the figures): room for
-   * a loaded machine, not what it takes. Every other closed gap runs with the default options.
-   */
-  roomForLoad?: PlanOptions;
   /** The plan reaches the optimum, but neither the flow's nor the Lagrangian bound proves it. */
   boundOpen?: boolean;
 }
@@ -84,7 +78,8 @@ for (const gap of gaps) {
   const what = gap.closed ? "reaches the proven optimum" : "keeps its gain, claims stay true";
   Deno.test(`regression (planner once below the optimum) ${what}: ${label}`, () => {
     const instance = generateInstance(gap.options);
-    const result = plan(instance, gap.closed ? gap.roomForLoad ?? {} : {});
+    // Default options: the searches are limited by work, not time, so the load does not matter.
+    const result = plan(instance);
     assert.deepEqual(verifyPlan(instance, result), [], `${label}: valid`);
     const s = result.stats;
     if (gap.optimum) {
@@ -105,8 +100,7 @@ for (const gap of gaps) {
         assert.ok(Math.abs(s.minShare - gap.optimum.bestMinShare) < EPS, `${label}: best share`);
       }
     } else {
-      // Still open. The exact repair runs on a time budget, so what it reaches depends on the
-      // machine's load (mittel with two-hour breaks: 606-610 of 612); the plan before it does not.
+      // Still open: the plan keeps at least what it had when the gap was found.
       assert.ok(s.lessons >= gap.before.lessons, `${label}: not below the plan before the repair`);
     }
   });
@@ -115,7 +109,8 @@ for (const gap of gaps) {
 /**
  * The medium instances at HiGHS's optimum without HiGHS: tests/bench/planner_gaps.ts --write
  * records its proven figures of every generated instance (mittel takes HiGHS 5-60 s each, too long
- * for the suite). klein runs live above; gross and larger are the bench's (README, "Planner").
+ * for the suite). klein runs live above; gross and larger are the bench's (docs/benchmarks.md,
+ * "Planner").
  */
 interface Optimum {
   options: GenerateOptions;
@@ -132,13 +127,8 @@ for (const optimum of optima) {
   if (optimum.options.shape !== "mittel" || open.has(label)) continue;
   Deno.test(`at HiGHS's recorded optimum: ${label}`, () => {
     const instance = generateInstance(optimum.options);
-    // The budgets are room for a loaded machine, as roomForLoad above; every time-bound step
-    // stops once the plan meets its bound, which it does on all of these.
-    const result = plan(instance, {
-      patternSeconds: 20,
-      exactRepairSeconds: 20,
-      lagrangeSeconds: 20,
-    });
+    // Default options: every search stops once the plan meets its bound, within its work budget.
+    const result = plan(instance);
     assert.deepEqual(verifyPlan(instance, result), [], `${label}: valid`);
     const s = result.stats;
     assert.equal(s.lessons, optimum.lessons, `${label}: lessons equal the proven optimum`);

@@ -1,4 +1,8 @@
-/** The planner's input, "fahrplan-instance/1" (see docs/planner-format.md), checked with zod. */
+/**
+ * The planner's input, "fahrplan-instance/1" or "/2" (see docs/planner-format.md), checked with zod.
+ * Version 1 reads unchanged and means 60-minute lessons on the hour; version 2 adds the lesson
+ * length, special drives (Sonderfahrten), the release flag, the exam and the school's location.
+ */
 import { z } from "zod";
 
 const clock = z.string().regex(
@@ -11,7 +15,14 @@ const dateTime = z.string().regex(
   /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):00$/,
   "Beginn im Format JJJJ-MM-TTTHH:00 erwartet (volle Stunde)",
 );
+const localDateTime = z.string().regex(
+  /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/,
+  "Zeitpunkt im Format JJJJ-MM-TTTHH:MM erwartet",
+);
 const transmission = z.enum(["manual", "automatic"]);
+/** The kinds of special drives (Sonderfahrten), as appointment_type names them. */
+export const SPECIAL_KINDS = ["overland", "highway", "night"] as const;
+const specialKind = z.enum(SPECIAL_KINDS);
 const weekday = z.number().int().min(1).max(7);
 
 const weeklyWindow = z.object({ day: weekday, start: clock, end: clock })
@@ -45,6 +56,32 @@ const settings = z.object({
   maxLessonsPerStudentPerDay: z.number().int().min(1).max(3).default(1),
   vehicleAssignment: z.boolean().default(true),
   soft: soft.prefault({}),
+  // Version 2 (the defaults are version 1's meaning):
+  /** Driving minutes of an ordinary lesson; it starts at its slot's start. */
+  lessonMinutes: z.union([z.literal(45), z.literal(60)], {
+    error: "lessonMinutes: 45 oder 60 erwartet",
+  }).default(60),
+  /** The rhythm lessons are planned in; only whole hours (60) are supported. */
+  slotMinutes: z.literal(60, { error: "slotMinutes: nur 60 wird unterstützt" }).default(60),
+  /** Special drives as double lessons of 90 minutes (2 units), else single ones of 45. */
+  specialDrivesDouble: z.boolean().default(true),
+  /** The school's location, for dusk and sunset (default Dortmund). */
+  location: z.object({
+    lat: z.number().min(-66).max(66),
+    lon: z.number().min(-180).max(180),
+  }).default({ lat: 51.51, lon: 7.47 }),
+  /**
+   * Minutes an instructor needs between two consecutive lessons at different pickup points
+   * (Treffpunkte, `students[].pickupPoint`); 0 switches the rule off. At most 60: slots are whole
+   * hours, so only lessons in neighbouring slots can be too close (rules/pickup_change.ts).
+   */
+  pickupChangeMinutes: z.number().int().min(0).max(60).default(0),
+  /**
+   * An instructor keeps one vehicle per day and transmission: "soft" where the fleet allows (stage
+   * 8 gives each instructor day one car, the default vehicle first), "hard" as a rule
+   * (rules/one_vehicle_per_day.ts). Absent: cars are named hour by hour as in version 1.
+   */
+  vehiclePerDay: z.enum(["soft", "hard"]).optional(),
 });
 
 const instructor = z.object({
@@ -56,6 +93,8 @@ const instructor = z.object({
   absences: z.array(dateRange).optional(),
   blocks: z.array(oneOffBlock).optional(),
   weeklyBlocks: z.array(weeklyBlock).optional(),
+  /** Version 2: the instructor's own car (a vehicle id); preferred when cars are named. */
+  defaultVehicle: z.string().min(1).optional(),
 });
 
 const student = z.object({
@@ -70,6 +109,19 @@ const student = z.object({
   preferredInstructor: z.string().optional(),
   absences: z.array(dateRange).optional(),
   blocks: z.array(oneOffBlock).optional(),
+  // Version 2:
+  /** Special drives still to plan, in 45-minute units as the law counts them. */
+  special: z.object({
+    overland: z.number().int().min(0).max(50).default(0),
+    highway: z.number().int().min(0).max(50).default(0),
+    night: z.number().int().min(0).max(50).default(0),
+  }).optional(),
+  /** Special drives only when true ("Sonderfahrten freigegeben"). */
+  specialDrivesReleased: z.boolean().default(false),
+  /** The practical exam (local time): nothing is planned that ends after it. */
+  examAt: localDateTime.optional(),
+  /** Version 2: where the student's lessons start (Treffpunkt); the school's list's name. */
+  pickupPoint: z.string().min(1).optional(),
 });
 
 const vehicle = z.object({ id: z.string().min(1), transmission });
@@ -80,11 +132,17 @@ const fixedAppointment = z.object({
   vehicle: z.string().optional(),
   start: dateTime,
   transmission,
+  /** Version 2: the end (local, same day); default start + lessonMinutes. */
+  end: localDateTime.optional(),
+  /** Version 2: what kind of appointment it is (information; fixed ones are trusted). */
+  kind: z.enum(["driving_lesson", ...SPECIAL_KINDS]).optional(),
 });
 
 /** The zod schema of a planner instance; unknown ids and duplicates are checked too. */
 export const instanceSchema = z.object({
-  format: z.literal("fahrplan-instance/1"),
+  format: z.enum(["fahrplan-instance/1", "fahrplan-instance/2"], {
+    error: "format: fahrplan-instance/1 oder fahrplan-instance/2 erwartet",
+  }),
   start: isoDate,
   days: z.number().int().min(1).max(62),
   settings: settings.prefault({}),
@@ -107,7 +165,30 @@ export const instanceSchema = z.object({
   const students = unique(inst.students.map((s) => s.id), "students");
   const vehicles = unique(inst.vehicles.map((v) => v.id), "vehicles");
   const vehicleRule = inst.settings.vehicleAssignment && inst.vehicles.length > 0;
+  if (inst.format === "fahrplan-instance/1" && inst.settings.lessonMinutes !== 60) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["settings", "lessonMinutes"],
+      message: "Version 1 kennt nur Fahrstunden von 60 Minuten (format fahrplan-instance/2)",
+    });
+  }
+  inst.instructors.forEach((ins, k) => {
+    if (ins.defaultVehicle !== undefined && !vehicles.has(ins.defaultVehicle)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["instructors", k, "defaultVehicle"],
+        message: `unbekanntes Fahrzeug ${ins.defaultVehicle}`,
+      });
+    }
+  });
   inst.fixed.forEach((f, k) => {
+    if (f.end !== undefined && !(f.end.slice(0, 10) === f.start.slice(0, 10) && f.end > f.start)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["fixed", k, "end"],
+        message: "Ende muss am selben Tag nach dem Beginn liegen",
+      });
+    }
     if (!students.has(f.student)) {
       ctx.addIssue({
         code: "custom",
@@ -139,6 +220,8 @@ export type Instructor = Instance["instructors"][number];
 export type Student = Instance["students"][number];
 export type Vehicle = Instance["vehicles"][number];
 export type Transmission = z.infer<typeof transmission>;
+export type SpecialKind = z.infer<typeof specialKind>;
+export type Fixed = Instance["fixed"][number];
 export type WeeklyWindow = z.infer<typeof weeklyWindow>;
 
 /** Thrown by parseInstance; the message names the field path and the problem. */

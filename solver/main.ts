@@ -5,8 +5,9 @@ import { JobRun } from "./worker/run_job.ts";
 /**
  * deno task solver: the planner worker. Several may run at once. Waits for planner jobs
  * (LISTEN planner_jobs to wake up, a poll every 2 s as fallback, which also finds jobs of dead
- * workers), runs them one at a time. SIGTERM: a running job may finish within 5 s, otherwise it
- * goes back to the queue; then the process exits 0.
+ * workers), runs them one at a time. SIGTERM: a running job may finish within the grace
+ * (FAHRPLAN_SOLVER_SHUTDOWN_GRACE_MS, default 5 s: match the orchestrator's stop timeout), otherwise
+ * it goes back to the queue; then the process exits 0.
  */
 const url = Deno.env.get("DATABASE_URL");
 if (!url) {
@@ -14,7 +15,8 @@ if (!url) {
   Deno.exit(2);
 }
 const POLL_MS = 2000;
-const SHUTDOWN_GRACE_MS = 5000;
+const graceSetting = Deno.env.get("FAHRPLAN_SOLVER_SHUTDOWN_GRACE_MS") ?? "";
+const SHUTDOWN_GRACE_MS = /^\d+$/.test(graceSetting) ? Number(graceSetting) : 5000;
 const stepDelayMs = Number(Deno.env.get("FAHRPLAN_SOLVER_STEP_DELAY_MS") ?? 0);
 // Plans from this day instead of tomorrow (tests of dated rules such as public holidays).
 const start = /^\d{4}-\d{2}-\d{2}$/.test(Deno.env.get("FAHRPLAN_PLANNER_START") ?? "")
@@ -46,7 +48,11 @@ async function stop(): Promise<void> {
   if (!run) return;
   const timeout = new Promise<"timeout">((r) => setTimeout(() => r("timeout"), SHUTDOWN_GRACE_MS));
   if (await Promise.race([run.done, timeout]) === "timeout") {
-    log("Planung dauert länger als 5 s, sie wird an die Warteschlange zurückgegeben");
+    log(
+      `Planung dauert länger als ${
+        SHUTDOWN_GRACE_MS / 1000
+      } s, sie wird an die Warteschlange zurückgegeben`,
+    );
     await run.release();
   }
 }

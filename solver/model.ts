@@ -1,4 +1,6 @@
 /** The instance unrolled into hour grids: who could have a lesson when, and what fixed appointments leave free. */
+import { legalDayCapacity } from "./rules/driving_minutes_per_day.ts";
+import { examClosesSlot, examOf } from "./rules/before_exam.ts";
 import { addDays, daysBetween, splitStart } from "./calendar.ts";
 import type { Instance, Transmission } from "./instance.ts";
 import { instructorHours, studentHours } from "./rules/availability.ts";
@@ -20,6 +22,10 @@ export interface Model {
   weekOfDay: number[];
   weeks: number;
   breakLimit: number;
+  /** Driving minutes of an ordinary lesson (settings.lessonMinutes; 60 in version 1). */
+  lessonMinutes: number;
+  /** instructor -> day: driving minutes of fixed appointments (the legal 495 minutes count them). */
+  instructorDayFixedMinutes: number[][];
   breakGap: number;
   /** instructor -> slot: 1 when a new lesson could be given (possible and not taken by a fixed one). */
   instructorFree: Uint8Array[];
@@ -27,9 +33,18 @@ export interface Model {
   instructorFixed: Uint8Array[];
   /** instructor -> slot: 1 when possible at all (fixed lessons included). */
   instructorPossible: Uint8Array[];
+  /** New lessons per instructor and day: the lower of the school's cap and the legal one. */
   instructorDayCap: number[][];
+  /** New lessons per instructor and day that the legal 495 minutes allow (fixed ones counted). */
+  instructorDayLegalCap: number[][];
+  /** New lessons per instructor and day that "Max. Stunden pro Tag" allows (fixed ones counted). */
+  instructorDaySchoolCap: number[][];
   instructorWeekCap: number[][];
   studentFree: Uint8Array[];
+  /** student -> slot: 1 when the student could drive at all (fixed lessons included). */
+  studentPossible: Uint8Array[];
+  /** student -> slot: 1 when a fixed appointment of the student is there. */
+  studentFixed: Uint8Array[];
   studentDayCap: number[][];
   studentPreferred: Uint8Array[];
   /** transmission -> slot: vehicles still free, or null without the vehicle rule. */
@@ -87,21 +102,41 @@ export function buildModel(instance: Instance): Model {
     }
   }
   const vehicleTransmission = new Map(instance.vehicles.map((v) => [v.id, v.transmission]));
+  const instructorDayFixedMinutes = instance.instructors.map(() => new Array(days).fill(0));
   for (const f of instance.fixed) {
     const { date, hour } = splitStart(f.start);
     const d = daysBetween(instance.start, date);
     if (d < 0 || d >= days) continue;
     const i = instructorIndex.get(f.instructor)!, st = studentIndex.get(f.student)!;
-    instructorFixed[i][slot(d, hour)] = 1;
-    instructorDayFixed[i][d]++;
-    instructorWeekFixed[i][weekOfDay[d]]++;
-    studentBusy[st][slot(d, hour)] = 1;
+    // A fixed appointment occupies every whole-hour slot it touches (a 90-minute one two) and
+    // counts in each of them; per student day it is one appointment.
+    const minutes = fixedMinutes(f, s.lessonMinutes);
+    const slots = Math.min(24 - hour, Math.ceil(minutes / 60));
+    instructorDayFixedMinutes[i][d] += minutes;
     studentDayFixed[st][d]++;
     const vt = f.vehicle === undefined ? undefined : vehicleTransmission.get(f.vehicle);
-    if (vehicleCap && vt) {
-      vehicleCap[vt][slot(d, hour)] = Math.max(0, vehicleCap[vt][slot(d, hour)] - 1);
+    for (let h = hour; h < hour + slots; h++) {
+      instructorFixed[i][slot(d, h)] = 1;
+      instructorDayFixed[i][d]++;
+      instructorWeekFixed[i][weekOfDay[d]]++;
+      studentBusy[st][slot(d, h)] = 1;
+      if (vehicleCap && vt) {
+        vehicleCap[vt][slot(d, h)] = Math.max(0, vehicleCap[vt][slot(d, h)] - 1);
+      }
     }
   }
+  // The exam: no lesson of the student ends after it (rules/before_exam.ts).
+  instance.students.forEach((st, k) => {
+    const exam = examOf(st, instance.start);
+    if (!exam) return;
+    for (let d = 0; d < days; d++) {
+      for (let h = 0; h < 24; h++) {
+        if (examClosesSlot(exam, d, h, s.lessonMinutes)) studentPossible[k][slot(d, h)] = 0;
+      }
+    }
+  });
+  const legal = (i: number, d: number) =>
+    legalDayCapacity(instructorDayFixedMinutes[i][d], s.lessonMinutes);
   const instructorFree = instructorPossible.map((g, i) =>
     g.map((p, k) => (p && !instructorFixed[i][k] ? 1 : 0))
   );
@@ -115,17 +150,25 @@ export function buildModel(instance: Instance): Model {
     weekOfDay,
     weeks,
     breakLimit: s.breakAfterHours,
+    lessonMinutes: s.lessonMinutes,
+    instructorDayFixedMinutes,
     breakGap: freeHoursForBreak(s.minBreakMinutes),
     instructorFree,
     instructorFixed,
     instructorPossible,
-    instructorDayCap: instructorDayFixed.map((row) =>
+    instructorDayCap: instructorDayFixed.map((row, i) =>
+      row.map((n, d) => Math.min(dayCapacity(s.maxHoursPerDay, n), legal(i, d)))
+    ),
+    instructorDayLegalCap: instructorDayFixed.map((row, i) => row.map((_, d) => legal(i, d))),
+    instructorDaySchoolCap: instructorDayFixed.map((row) =>
       row.map((n) => dayCapacity(s.maxHoursPerDay, n))
     ),
     instructorWeekCap: instructorWeekFixed.map((row) =>
       row.map((n) => weekCapacity(s.maxAppointmentsPerWeek, n))
     ),
     studentFree,
+    studentPossible,
+    studentFixed: studentBusy,
     studentDayCap: studentDayFixed.map((row) =>
       row.map((n) => studentDayCapacity(s.maxLessonsPerStudentPerDay, n))
     ),
@@ -134,4 +177,11 @@ export function buildModel(instance: Instance): Model {
     instructorIndex,
     studentIndex,
   };
+}
+
+/** Driving minutes of a fixed appointment: from start to `end`, else one ordinary lesson. */
+export function fixedMinutes(f: { start: string; end?: string }, lessonMinutes: number): number {
+  if (f.end === undefined) return lessonMinutes;
+  const at = (t: string) => Number(t.slice(11, 13)) * 60 + Number(t.slice(14, 16));
+  return at(f.end) - at(f.start);
 }

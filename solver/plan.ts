@@ -1,6 +1,7 @@
 /**
- * The pure planning function: instance in, plan out (FORMAT.md). Synchronous; `shouldCancel` is
- * asked between steps and a cancel throws PlanCancelled, so a worker can run it in-process.
+ * The pure planning function: instance in, plan out (docs/planner-format.md). Synchronous;
+ * `shouldCancel` is asked between steps and a cancel throws PlanCancelled, so a worker can run it
+ * in-process.
  *
  * The stages, in order, are the files of stages/; each takes what the ones before it found and
  * returns it with its own part added. Between them the progress the planner card shows (German
@@ -8,7 +9,7 @@
  * the search's sweeps between 74 and 90).
  */
 import type { Instance } from "./instance.ts";
-import type { Plan } from "./plan_format.ts";
+import type { Plan, PlanTiming } from "./plan_format.ts";
 import { type PlanOptions, startRun } from "./stages/run.ts";
 import { buildModelAndNetwork } from "./stages/01_model.ts";
 import { upperBound } from "./stages/02_upper_bound.ts";
@@ -20,13 +21,68 @@ import { softSearch } from "./stages/07_soft_search.ts";
 import { assignVehicles } from "./stages/08_vehicles.ts";
 import { explainMissing } from "./stages/09_reasons.ts";
 import { report } from "./stages/10_report.ts";
+import { planSpecialDrives } from "./stages/00_special_drives.ts";
 
-export type { Plan, PlanStats } from "./plan_format.ts";
+export type { Plan, PlanStats, PlanTiming } from "./plan_format.ts";
 export { PlanCancelled, type PlanOptions, type Progress } from "./stages/run.ts";
 export { provenClaims } from "./stages/10_report.ts";
 
-/** Plans the new lessons of an instance. */
+/** Plans the new lessons of an instance (the same plan for the same instance and options). */
 export function plan(instance: Instance, options: PlanOptions = {}): Plan {
+  return timedPlan(instance, options).plan;
+}
+
+/**
+ * plan(), and beside it how long the run and its timed steps took. A version-2 instance gets its
+ * special drives planned first (stage 0), fixed for the ordinary stages; its appointments carry
+ * `end` and `kind`.
+ */
+export function timedPlan(
+  instance: Instance,
+  options: PlanOptions = {},
+): { plan: Plan; timing: PlanTiming } {
+  if (instance.format !== "fahrplan-instance/2") return ordinaryPlan(instance, options);
+  const started = performance.now();
+  const special = planSpecialDrives(instance);
+  const inner = ordinaryPlan(special.rest, options);
+  const lessonMinutes = instance.settings.lessonMinutes;
+  const ordinary = inner.plan.appointments.map((a) => ({
+    student: a.student,
+    instructor: a.instructor,
+    ...(a.vehicle ? { vehicle: a.vehicle } : {}),
+    start: a.start,
+    end: addMinutes(a.start, lessonMinutes),
+    transmission: a.transmission,
+    kind: "driving_lesson" as const,
+  }));
+  return {
+    plan: {
+      ...inner.plan,
+      format: "fahrplan-plan/2",
+      appointments: [...special.appointments, ...ordinary],
+      unplanned: [...inner.plan.unplanned, ...special.unplanned],
+      stats: {
+        ...inner.plan.stats,
+        specialDrives: special.appointments.length,
+        specialUnitsMissing: special.unplanned.reduce((n, u) => n + u.missing, 0),
+      },
+    },
+    timing: { ...inner.timing, seconds: Math.round(performance.now() - started) / 1000 },
+  };
+}
+
+/** "YYYY-MM-DDTHH:MM" plus minutes, inside the same day (lessons end by midnight). */
+function addMinutes(start: string, minutes: number): string {
+  const m = Number(start.slice(11, 13)) * 60 + Number(start.slice(14, 16)) + minutes;
+  const hh = String(Math.floor(m / 60)).padStart(2, "0"), mm = String(m % 60).padStart(2, "0");
+  return `${start.slice(0, 11)}${hh}:${mm}`;
+}
+
+/** The ordinary lessons: stages 1 to 10. */
+function ordinaryPlan(
+  instance: Instance,
+  options: PlanOptions,
+): { plan: Plan; timing: PlanTiming } {
   const run = startRun(instance, options);
   run.step(1, "Modell aufbauen");
   const modelled = buildModelAndNetwork(run);
@@ -59,5 +115,13 @@ export function plan(instance: Instance, options: PlanOptions = {}): Plan {
 
   const result = report(explained);
   run.step(100, "Planung berechnet", 1);
-  return result;
+  const seconds = (ms = 0) => Math.round(ms) / 1000;
+  return {
+    plan: result,
+    timing: {
+      seconds: seconds(performance.now() - run.started),
+      lagrangeSeconds: seconds(run.timing.lagrangeMs),
+      exactSeconds: seconds(run.timing.exactMs),
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { Db } from "../../db/connection.ts";
 import type { AffectedAppointments } from "../../common/contract/affected.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 import { fullNameSql } from "../lib/person_name.ts";
-import { absenceLabel, type AbsenceRow } from "./labels.ts";
+import { absenceLabel, type AbsenceRow } from "../../common/absence_labels.ts";
 
 /**
  * Every future, non-cancelled appointment inside an absence of its student or instructor, from
@@ -62,6 +62,15 @@ export async function countAffectedBy(sql: Db, absenceId: number): Promise<numbe
   const [row] = await sql`
     select count(distinct appointment_id)::int as n from affected_appointments
      where source = 'vacation_period' and absence_id = ${absenceId}
+  `;
+  return row.n;
+}
+
+/** How many future lessons fall into a person's vacations (for the person form's answer). */
+export async function countInVacations(sql: Db, userId: number): Promise<number> {
+  const [row] = await sql`
+    select count(distinct appointment_id)::int as n from affected_appointments
+     where absent_user_id = ${userId} and source = 'vacation_period' and kind = 'vacation'
   `;
   return row.n;
 }

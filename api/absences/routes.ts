@@ -1,9 +1,8 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import { idParam } from "../lib/id_param.ts";
 import type { AnswerOf } from "../../common/contract/routes.ts";
-import type { SickNote, SickNoteCreated } from "../../common/contract/affected.ts";
+import { sickNoteRequestSchema } from "../../common/contract/affected.ts";
 import { germanDate } from "../../common/german_words.ts";
-import { isIsoDate } from "../../common/time.ts";
 import type { AppEnv } from "../env.ts";
 import { recordAudit } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
@@ -11,32 +10,14 @@ import { fullNameSql } from "../lib/person_name.ts";
 import { validate } from "../lib/validate.ts";
 import { insertQueuedJob, JobAlreadyActive } from "../planner/queries.ts";
 import { affectedAppointments, countAffectedBy } from "./queries.ts";
-
-const dateMessage = "Bitte geben Sie ein gültiges Datum an (TT.MM.JJJJ).";
-const isoDate = z.string({ message: dateMessage }).refine(
-  (text) => isIsoDate(text) && text >= "2000-01-01" && text <= "2200-12-31",
-  dateMessage,
-);
-
-const sickNoteSchema = z.object({
-  from: isoDate,
-  to: isoDate,
-  note: z.string().trim().max(500, "Die Notiz darf höchstens 500 Zeichen lang sein.").optional(),
-}).refine((b) => b.to >= b.from, {
-  message: "Das Enddatum darf nicht vor dem Anfangsdatum liegen.",
-  path: ["to"],
-});
-
-function positiveId(text: string, what: string): number {
-  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) throw notFound(what);
-  return Number(text);
-}
+import { replanAcceptRoutes } from "./replan_accept.ts";
 
 /**
  * Absences the admin manages and the lessons they hit (issue 11), under /api/admin: sick notes
  * for instructors, the list of affected appointments, and the start of their re-planning.
  */
 export const absenceRoutes = new Hono<AppEnv>()
+  .route("/", replanAcceptRoutes)
   .get("/affected-appointments/", async (c) => {
     return c.json<AnswerOf<"GET /admin/affected-appointments/">>(
       await affectedAppointments(c.get("sql")),
@@ -44,7 +25,7 @@ export const absenceRoutes = new Hono<AppEnv>()
   })
   .get("/instructors/:id/sick-notes/", async (c) => {
     const sql = c.get("sql");
-    const id = positiveId(c.req.param("id"), "Fahrlehrer");
+    const id = idParam(c.req.param("id"), "Fahrlehrer");
     const [user] = await sql`select 1 from users where id = ${id} and role = 'instructor'`;
     if (!user) throw notFound("Fahrlehrer");
     const rows = await sql<{ id: number; from: string; to: string; note: string }[]>`
@@ -52,10 +33,10 @@ export const absenceRoutes = new Hono<AppEnv>()
         from vacation_periods where user_id = ${id} and kind = 'sick'
        order by start_date desc, id desc
     `;
-    return c.json<SickNote[]>(rows);
+    return c.json<AnswerOf<"GET /admin/instructors/{id}/sick-notes/">>(rows);
   })
-  .post("/instructors/:id/sick-note/", validate("json", sickNoteSchema), async (c) => {
-    const id = positiveId(c.req.param("id"), "Fahrlehrer");
+  .post("/instructors/:id/sick-note/", validate("json", sickNoteRequestSchema), async (c) => {
+    const id = idParam(c.req.param("id"), "Fahrlehrer");
     const body = c.req.valid("json");
     const answer = await c.get("sql").begin(async (tx) => {
       const [person] = await tx<{ name: string }[]>`
@@ -82,7 +63,7 @@ export const absenceRoutes = new Hono<AppEnv>()
       );
       return { id: row.id as number, affected };
     });
-    return c.json<SickNoteCreated>({
+    return c.json<AnswerOf<"POST /admin/instructors/{id}/sick-note/">>({
       message: `Krankmeldung gespeichert. ${answer.affected} ${
         answer.affected === 1 ? "Termin ist" : "Termine sind"
       } betroffen.`,
@@ -90,7 +71,7 @@ export const absenceRoutes = new Hono<AppEnv>()
     }, 201);
   })
   .delete("/sick-notes/:id/", async (c) => {
-    const id = positiveId(c.req.param("id"), "Krankmeldung");
+    const id = idParam(c.req.param("id"), "Krankmeldung");
     await c.get("sql").begin(async (tx) => {
       const [row] = await tx<{ name: string; from: string; to: string; user_id: number }[]>`
         delete from vacation_periods v using users u
@@ -109,7 +90,9 @@ export const absenceRoutes = new Hono<AppEnv>()
         { instructor_id: row.user_id, absence_id: id },
       );
     });
-    return c.json({ message: "Krankmeldung gelöscht." });
+    return c.json<AnswerOf<"DELETE /admin/sick-notes/{id}/">>({
+      message: "Krankmeldung gelöscht.",
+    });
   })
   .post("/replan-affected/", async (c) => {
     const sql = c.get("sql");

@@ -31,18 +31,23 @@ export function appointmentSelect(sql: Sql) {
            s.id::int as student_id, ${fullNameSql(sql, "s")} as student_name,
            i.id::int as instructor_id, ${fullNameSql(sql, "i")} as instructor_name,
            a.appointment_type, a.title, v.name as vehicle,
+           nullif(sp.start_location, '') as pickup_point,
            a.transmission as transmission_type, a.status, a.cancel_reason
     ${appointmentJoins(sql)}
   `;
 }
 
-/** The tables behind an appointment row: a, its student s, instructor i and vehicle v. */
+/**
+ * The tables behind an appointment row: a, its student s (profile sp), instructor i and
+ * vehicle v.
+ */
 export function appointmentJoins(sql: Sql) {
   return sql`
     from appointments a
     join users s on s.id = a.student_id
     join users i on i.id = a.instructor_id
     left join vehicles v on v.id = a.vehicle_id
+    left join student_profiles sp on sp.user_id = a.student_id
   `;
 }
 

@@ -17,6 +17,7 @@ import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import { type Conflict, findConflicts, type Parties, type Slot } from "./conflicts.ts";
 import { berlinIsoSql } from "./appointment_rows.ts";
+import { lessonFacts, notifyLessonChanged } from "../../db/notification_outbox.ts";
 
 type CreateInput = z.output<typeof appointmentCreateSchema>;
 type MoveInput = z.output<typeof appointmentMoveSchema>;
@@ -140,6 +141,29 @@ const startSql = (db: Db, slot: Slot) =>
 
 const at = (date: string, time: string) => `am ${germanDate(date)} um ${time}`;
 
+/**
+ * A lesson placed in the past is almost always a typo (a wrong month); it is saved only when the
+ * admin confirms it as a 'Nachtrag' (issue 25, point 1). Checked against the database's clock,
+ * the one the lists' 'Ab heute' uses.
+ */
+async function refusePast(db: Db, slot: Slot, backfill: boolean): Promise<boolean> {
+  const [{ past }] = await db<{ past: boolean }[]>`select ${startSql(db, slot)} < now() as past`;
+  if (past && !backfill) {
+    throw new AppError(
+      409,
+      "past_appointment",
+      `Der Termin ${at(slot.date, slot.start)} liegt in der Vergangenheit. ` +
+        "Nur als Nachtrag speichern, wenn er so stattgefunden hat.",
+    );
+  }
+  return past;
+}
+
+/** The audit words for what the admin confirmed. */
+function auditSuffix(overridden: boolean, backfill: boolean): string {
+  return (overridden ? " (trotz Verfügbarkeitskonflikt)" : "") + (backfill ? " (Nachtrag)" : "");
+}
+
 /** Creates an appointment by hand; answers its id. */
 export async function createAppointment(
   sql: Sql,
@@ -160,6 +184,7 @@ export async function createAppointment(
       start: input.start_time,
       minutes: input.duration_minutes,
     };
+    const backfill = await refusePast(tx, slot, input.backfill);
     const conflicts = await findConflicts(tx, parties, slot);
     refuseConflicts(conflicts, input.override_availability);
     const [row] = await tx<{ id: number }[]>`
@@ -171,6 +196,9 @@ export async function createAppointment(
               'confirmed', ${input.appointment_type}, ${input.notes}, ${actor.id})
       returning id::int
     `;
+    // Student and instructor are told by e-mail (outbox, same transaction); a Nachtrag is over.
+    const [added] = await lessonFacts(tx, [row.id]);
+    await notifyLessonChanged(tx, added, { kind: "added" });
     const overridden = conflicts.length > 0;
     await recordAudit(
       tx,
@@ -178,11 +206,12 @@ export async function createAppointment(
       "appointment.create",
       `${appointmentTypeLabel(input.appointment_type)} von ${parties.student.name} mit ` +
         `${parties.instructor.name} ${at(slot.date, slot.start)} angelegt` +
-        (overridden ? " (trotz Verfügbarkeitskonflikt)" : ""),
+        auditSuffix(overridden, backfill),
       {
         appointment_id: row.id,
         override_availability: overridden,
         ...(overridden ? { conflicts: conflicts.map((c) => c.message) } : {}),
+        ...(backfill ? { backfill: true } : {}),
       },
     );
     return row.id;
@@ -250,8 +279,14 @@ export async function moveAppointment(
       instructor: input.instructor_id ?? current.instructor_id,
       vehicle: input.vehicle_id === undefined ? current.vehicle_id : input.vehicle_id,
     });
+    // Only a change of when, how long or with whom asks; a note on a past lesson does not.
+    const changed = slot.date !== current.date || slot.start !== current.time ||
+      slot.minutes !== current.minutes || parties.instructor.id !== current.instructor_id ||
+      (parties.vehicle?.id ?? null) !== current.vehicle_id;
+    const backfill = changed && await refusePast(tx, slot, input.backfill);
     const conflicts = await findConflicts(tx, parties, slot);
     refuseConflicts(conflicts, input.override_availability);
+    const [before] = await lessonFacts(tx, [id]);
     await tx`
       update appointments
          set starts_at = ${startSql(tx, slot)},
@@ -260,6 +295,11 @@ export async function moveAppointment(
              notes = ${input.notes ?? current.notes}, updated_at = now()
        where id = ${id}
     `;
+    // A new note alone tells nobody anything; a new time, length or person does.
+    if (changed) {
+      const [after] = await lessonFacts(tx, [id]);
+      await notifyLessonChanged(tx, after, { kind: "moved", before });
+    }
     const overridden = conflicts.length > 0;
     await recordAudit(
       tx,
@@ -267,13 +307,14 @@ export async function moveAppointment(
       "appointment.move",
       `Termin von ${current.student_name} ${at(current.date, current.time)} verschoben ` +
         `auf ${germanDate(slot.date)} um ${slot.start} mit ${parties.instructor.name}` +
-        (overridden ? " (trotz Verfügbarkeitskonflikt)" : ""),
+        auditSuffix(overridden, backfill),
       {
         appointment_id: id,
         from: { date: current.date, time: current.time, instructor_id: current.instructor_id },
         to: { date: slot.date, time: slot.start, instructor_id: parties.instructor.id },
         override_availability: overridden,
         ...(overridden ? { conflicts: conflicts.map((c) => c.message) } : {}),
+        ...(backfill ? { backfill: true } : {}),
       },
     );
   });
@@ -291,6 +332,8 @@ export async function cancelAppointment(
     if (current.status === "cancelled") {
       throw new AppError(409, "appointment_cancelled", "Der Termin ist bereits storniert.");
     }
+    const [lesson] = await lessonFacts(tx, [id]);
+    await notifyLessonChanged(tx, lesson, { kind: "cancelled", reason });
     await tx`
       update appointments set status = 'cancelled', cancel_reason = ${reason}, updated_at = now()
        where id = ${id}
@@ -309,6 +352,11 @@ export async function cancelAppointment(
 export async function deleteAppointment(sql: Sql, actor: AuditActor, id: number): Promise<void> {
   await sql.begin(async (tx) => {
     const current = await lockAppointment(tx, id);
+    // For the people concerned a deleted lesson is a cancelled one (a cancelled one was told).
+    if (current.status !== "cancelled") {
+      const [lesson] = await lessonFacts(tx, [id]);
+      await notifyLessonChanged(tx, lesson, { kind: "cancelled", reason: "" });
+    }
     await tx`delete from appointments where id = ${id}`;
     await recordAudit(
       tx,

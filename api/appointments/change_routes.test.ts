@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
-import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { addDays, isoWeekday, SCHOOL_TIME_ZONE, schoolDay } from "../../common/time.ts";
+import { publicHolidays } from "../../common/school_calendar/public_holidays.ts";
+import { germanDate } from "../../common/german_words.ts";
 import {
   appointmentChoicesSchema,
   appointmentDetailSchema,
@@ -71,6 +73,19 @@ await admin.login("chefin");
 
 Deno.test.afterAll?.(() => t.close());
 
+/**
+ * A Monday-to-Thursday that is no public holiday (NW), `offset` days from today or the next one
+ * after it: a day the instructors work whatever day the tests run on (the next day is a workday
+ * too).
+ */
+function workday(offset: number): string {
+  for (let day = addDays(schoolDay(), offset);; day = addDays(day, 1)) {
+    if (isoWeekday(day) <= 4 && publicHolidays("NW", day, addDays(day, 1)).length === 0) {
+      return day;
+    }
+  }
+}
+
 /** Inserts an appointment directly (as the planner would), one hour by default. */
 const addAppointment = (a: TestAppointment) => insertAppointment(t.sql, { minutes: 60, ...a });
 
@@ -117,19 +132,19 @@ async function detail(client: TestClient, id: number) {
 Deno.test("an admin adds a Sonderfahrt by hand: stored, answered in full, audited", async () => {
   const res = await admin.post(
     "/api/admin/appointments/",
-    lesson("2026-12-01", "14:00", { appointment_type: "night", notes: "Treffpunkt Schule" }),
+    lesson("2027-11-30", "14:00", { appointment_type: "night", notes: "Treffpunkt Schule" }),
   );
   assertEquals(res.status, 201, await res.clone().text());
   const body = await res.json();
   assertContract(appointmentDetailSchema, body);
   const { id, updated_at, ...rest } = body;
-  assert(typeof id === "number" && updated_at.startsWith("2026-"));
+  assert(typeof id === "number" && updated_at.startsWith(`${schoolDay().slice(0, 4)}-`));
   assertEquals(rest, {
-    date: "2026-12-01",
+    date: "2027-11-30",
     time: "14:00",
     end_clock: "15:00",
-    start_time: "2026-12-01T14:00:00+01:00",
-    end_time: "2026-12-01T15:00:00+01:00",
+    start_time: "2027-11-30T14:00:00+01:00",
+    end_time: "2027-11-30T15:00:00+01:00",
     duration_minutes: 60,
     student_id: lena,
     student_name: "Lena Offline",
@@ -150,7 +165,7 @@ Deno.test("an admin adds a Sonderfahrt by hand: stored, answered in full, audite
     actor_id: adminId,
     actor_name: "Clara Chefin",
     action: "appointment.create",
-    summary: "Nachtfahrt von Lena Offline mit Jörg Barsmann am 01.12.2026 um 14:00 angelegt",
+    summary: "Nachtfahrt von Lena Offline mit Jörg Barsmann am 30.11.2027 um 14:00 angelegt",
     details: { appointment_id: id, override_availability: false },
   });
   // The admin list names the type in German.
@@ -171,42 +186,42 @@ Deno.test("a bad create answers a German 400 and stores nothing", async () => {
     [{ vehicle_id: 999999 }, "Das gewählte Fahrzeug wurde nicht gefunden."],
   ];
   for (const [change, error] of cases) {
-    const res = await admin.post("/api/admin/appointments/", lesson("2026-12-02", "10:00", change));
+    const res = await admin.post("/api/admin/appointments/", lesson("2027-12-01", "10:00", change));
     const body = await res.json();
     assertEquals([res.status, body.error], [400, error], JSON.stringify(change));
   }
-  assertEquals(await countAppointments("2026-12-02"), 0);
+  assertEquals(await countAppointments("2027-12-01"), 0);
 });
 
 Deno.test("instructor double booking is refused with the sentence naming it, override or not", async () => {
-  await addAppointment({ student: paul, instructor: joerg, day: "2026-12-03", start: "14:00" });
+  await addAppointment({ student: paul, instructor: joerg, day: "2027-12-02", start: "14:00" });
   const sentence =
-    "Fahrlehrer Jörg Barsmann hat am 03.12.2026 um 14:00 bereits eine Fahrstunde mit Paul Becker.";
+    "Jörg Barsmann hat am 02.12.2027 um 14:00 bereits eine Fahrstunde mit Paul Becker.";
   await expectConflict(
-    await admin.post("/api/admin/appointments/", lesson("2026-12-03", "14:30")),
+    await admin.post("/api/admin/appointments/", lesson("2027-12-02", "14:30")),
     "double_booking",
     sentence,
   );
   await expectConflict(
     await admin.post(
       "/api/admin/appointments/",
-      lesson("2026-12-03", "14:30", { override_availability: true }),
+      lesson("2027-12-02", "14:30", { override_availability: true }),
     ),
     "double_booking",
     sentence,
   );
-  assertEquals(await countAppointments("2026-12-03"), 1);
+  assertEquals(await countAppointments("2027-12-02"), 1);
   // Back to back is fine.
-  const res = await admin.post("/api/admin/appointments/", lesson("2026-12-03", "15:00"));
+  const res = await admin.post("/api/admin/appointments/", lesson("2027-12-02", "15:00"));
   assertEquals(res.status, 201);
 });
 
 Deno.test("student double booking is refused", async () => {
-  await addAppointment({ student: lena, instructor: ingrid, day: "2026-12-04", start: "10:00" });
+  await addAppointment({ student: lena, instructor: ingrid, day: "2027-12-03", start: "10:00" });
   await expectConflict(
-    await admin.post("/api/admin/appointments/", lesson("2026-12-04", "09:30")),
+    await admin.post("/api/admin/appointments/", lesson("2027-12-03", "09:30")),
     "double_booking",
-    "Fahrschüler Lena Offline hat am 04.12.2026 um 10:00 bereits eine Fahrstunde bei Ingrid Auto.",
+    "Lena Offline hat am 03.12.2027 um 10:00 bereits eine Fahrstunde bei Ingrid Auto.",
   );
 });
 
@@ -215,38 +230,38 @@ Deno.test("vehicle double booking is refused", async () => {
     student: paul,
     instructor: ingrid,
     vehicle: manualCar.id,
-    day: "2026-12-05",
+    day: "2027-12-04",
     start: "09:00",
     minutes: 90,
   });
   await expectConflict(
-    await admin.post("/api/admin/appointments/", lesson("2026-12-05", "10:00")),
+    await admin.post("/api/admin/appointments/", lesson("2027-12-04", "10:00")),
     "double_booking",
-    "Fahrzeug DO-FS 101 ist am 05.12.2026 um 09:00 bereits für eine Fahrstunde von Paul Becker " +
+    "Fahrzeug DO-FS 101 ist am 04.12.2027 um 09:00 bereits für eine Fahrstunde von Paul Becker " +
       "mit Ingrid Auto eingeplant.",
   );
   // Without the vehicle the slot is free.
   const res = await admin.post(
     "/api/admin/appointments/",
-    lesson("2026-12-05", "10:00", { vehicle_id: null }),
+    lesson("2027-12-04", "10:00", { vehicle_id: null }),
   );
   assertEquals(res.status, 201);
 });
 
 Deno.test("outside availability is refused as overridable; 'Trotzdem speichern' saves and says so", async () => {
-  const late = lesson("2026-12-07", "17:30");
+  const late = lesson("2027-12-06", "17:30");
   await expectConflict(
     await admin.post("/api/admin/appointments/", late),
     "availability_conflict",
-    "Fahrlehrer Jörg Barsmann ist am 07.12.2026 von 17:30 bis 18:30 nicht verfügbar " +
+    "Jörg Barsmann ist am 06.12.2027 von 17:30 bis 18:30 nicht verfügbar " +
       "(außerhalb der Arbeitszeit).",
   );
   await expectConflict(
-    await admin.post("/api/admin/appointments/", lesson("2026-12-07", "12:00")),
+    await admin.post("/api/admin/appointments/", lesson("2027-12-06", "12:00")),
     "availability_conflict",
-    "Fahrlehrer Jörg Barsmann ist am 07.12.2026 von 12:00 bis 13:00 nicht verfügbar (Pause).",
+    "Jörg Barsmann ist am 06.12.2027 von 12:00 bis 13:00 nicht verfügbar (Pause).",
   );
-  assertEquals(await countAppointments("2026-12-07"), 0);
+  assertEquals(await countAppointments("2027-12-06"), 0);
   const res = await admin.post("/api/admin/appointments/", {
     ...late,
     override_availability: true,
@@ -255,7 +270,7 @@ Deno.test("outside availability is refused as overridable; 'Trotzdem speichern' 
   const audit = await lastAudit();
   assertEquals(
     audit.summary,
-    "Fahrstunde von Lena Offline mit Jörg Barsmann am 07.12.2026 um 17:30 angelegt " +
+    "Fahrstunde von Lena Offline mit Jörg Barsmann am 06.12.2027 um 17:30 angelegt " +
       "(trotz Verfügbarkeitskonflikt)",
   );
   assertEquals(audit.details.override_availability, true);
@@ -263,45 +278,45 @@ Deno.test("outside availability is refused as overridable; 'Trotzdem speichern' 
 
 Deno.test("a student outside their own times is named too, after the instructor", async () => {
   await expectConflict(
-    await admin.post("/api/admin/appointments/", lesson("2026-12-07", "07:00")),
+    await admin.post("/api/admin/appointments/", lesson("2027-12-06", "07:00")),
     "availability_conflict",
-    "Fahrlehrer Jörg Barsmann ist am 07.12.2026 von 07:00 bis 08:00 nicht verfügbar " +
-      "(außerhalb der Arbeitszeit). Fahrschüler Lena Offline ist am 07.12.2026 von 07:00 bis " +
+    "Jörg Barsmann ist am 06.12.2027 von 07:00 bis 08:00 nicht verfügbar " +
+      "(außerhalb der Arbeitszeit). Lena Offline ist am 06.12.2027 von 07:00 bis " +
       "08:00 nicht verfügbar (außerhalb der angegebenen Zeiten).",
   );
 });
 
 Deno.test("absences are refused as overridable: vacation, a day off, part of a day, theory", async () => {
   await t.sql`insert into vacation_periods (user_id, start_date, end_date, description)
-              values (${lena}, '2026-12-08', '2026-12-09', 'Skiurlaub')`;
+              values (${lena}, '2027-12-07', '2027-12-08', 'Skiurlaub')`;
   await t.sql`insert into special_dates (user_id, date, is_unavailable, description)
-              values (${joerg}, '2026-12-10', true, 'Arzttermin')`;
+              values (${joerg}, '2027-12-09', true, 'Arzttermin')`;
   await t.sql`insert into special_dates (user_id, date, is_unavailable, start_time, end_time)
-              values (${joerg}, '2026-12-11', false, '15:00', '16:00')`;
+              values (${joerg}, '2027-12-10', false, '15:00', '16:00')`;
   await t.sql`insert into theory_sessions (instructor_id, date, start_time, end_time)
-              values (${joerg}, '2026-12-12', '09:00', '10:30')`;
+              values (${joerg}, '2027-12-11', '09:00', '10:30')`;
   const cases: [string, string, string][] = [
     [
-      "2026-12-09",
+      "2027-12-08",
       "10:00",
-      "Fahrschüler Lena Offline ist am 09.12.2026 von 10:00 bis 11:00 nicht verfügbar " +
+      "Lena Offline ist am 08.12.2027 von 10:00 bis 11:00 nicht verfügbar " +
       "(Urlaub: Skiurlaub).",
     ],
     [
-      "2026-12-10",
+      "2027-12-09",
       "10:00",
-      "Fahrlehrer Jörg Barsmann ist am 10.12.2026 von 10:00 bis 11:00 nicht verfügbar " +
+      "Jörg Barsmann ist am 09.12.2027 von 10:00 bis 11:00 nicht verfügbar " +
       "(abwesend: Arzttermin).",
     ],
     [
-      "2026-12-11",
+      "2027-12-10",
       "14:30",
-      "Fahrlehrer Jörg Barsmann ist am 11.12.2026 von 14:30 bis 15:30 nicht verfügbar (abwesend).",
+      "Jörg Barsmann ist am 10.12.2027 von 14:30 bis 15:30 nicht verfügbar (abwesend).",
     ],
     [
-      "2026-12-12",
+      "2027-12-11",
       "10:00",
-      "Fahrlehrer Jörg Barsmann ist am 12.12.2026 von 10:00 bis 11:00 nicht verfügbar " +
+      "Jörg Barsmann ist am 11.12.2027 von 10:00 bis 11:00 nicht verfügbar " +
       "(Theorieunterricht).",
     ],
   ];
@@ -314,7 +329,7 @@ Deno.test("absences are refused as overridable: vacation, a day off, part of a d
   }
   // The hour after the partial absence is free.
   assertEquals(
-    (await admin.post("/api/admin/appointments/", lesson("2026-12-11", "16:00"))).status,
+    (await admin.post("/api/admin/appointments/", lesson("2027-12-10", "16:00"))).status,
     201,
   );
 });
@@ -323,19 +338,19 @@ Deno.test("an unqualified instructor or a wrong or inactive vehicle is refused, 
   await expectConflict(
     await admin.post(
       "/api/admin/appointments/",
-      lesson("2026-12-14", "10:00", {
+      lesson("2027-12-13", "10:00", {
         transmission_type: "automatic",
         vehicle_id: autoCar.id,
         override_availability: true,
       }),
     ),
     "qualification_conflict",
-    "Fahrlehrer Jörg Barsmann unterrichtet nicht mit Automatik.",
+    "Jörg Barsmann unterrichtet nicht mit Automatik.",
   );
   await expectConflict(
     await admin.post(
       "/api/admin/appointments/",
-      lesson("2026-12-14", "10:00", { transmission_type: "manual", vehicle_id: autoCar.id }),
+      lesson("2027-12-13", "10:00", { transmission_type: "manual", vehicle_id: autoCar.id }),
     ),
     "qualification_conflict",
     "Fahrzeug DO-AU 202 hat Automatik, der Termin ist mit Schaltgetriebe.",
@@ -343,16 +358,16 @@ Deno.test("an unqualified instructor or a wrong or inactive vehicle is refused, 
   await expectConflict(
     await admin.post(
       "/api/admin/appointments/",
-      lesson("2026-12-14", "10:00", { vehicle_id: oldCar.id, override_availability: true }),
+      lesson("2027-12-13", "10:00", { vehicle_id: oldCar.id, override_availability: true }),
     ),
     "qualification_conflict",
     "Fahrzeug DO-XX 9 ist nicht aktiv und kann nicht eingeplant werden.",
   );
-  assertEquals(await countAppointments("2026-12-14"), 0);
+  assertEquals(await countAppointments("2027-12-13"), 0);
   // Ingrid teaches automatic; the lesson takes the vehicle's transmission when none is named.
   const res = await admin.post(
     "/api/admin/appointments/",
-    lesson("2026-12-14", "10:00", { instructor_id: ingrid, vehicle_id: autoCar.id }),
+    lesson("2027-12-13", "10:00", { instructor_id: ingrid, vehicle_id: autoCar.id }),
   );
   assertEquals(res.status, 201);
   assertEquals((await res.json()).transmission_type, "automatic");
@@ -363,11 +378,11 @@ Deno.test("a move changes day, time, instructor and vehicle, checked like a crea
     student: lena,
     instructor: joerg,
     vehicle: manualCar.id,
-    day: "2026-12-15",
+    day: "2027-12-14",
     start: "10:00",
     minutes: 45,
   });
-  await addAppointment({ student: paul, instructor: ingrid, day: "2026-12-16", start: "14:00" });
+  await addAppointment({ student: paul, instructor: ingrid, day: "2027-12-15", start: "14:00" });
   // Half an hour later overlaps only itself: allowed; the length stays.
   let res = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
     start_time: "10:30",
@@ -377,27 +392,27 @@ Deno.test("a move changes day, time, instructor and vehicle, checked like a crea
 
   await expectConflict(
     await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
-      date: "2026-12-16",
+      date: "2027-12-15",
       start_time: "14:00",
       instructor_id: ingrid,
       override_availability: true,
     }),
     "double_booking",
-    "Fahrlehrer Ingrid Auto hat am 16.12.2026 um 14:00 bereits eine Fahrstunde mit Paul Becker.",
+    "Ingrid Auto hat am 15.12.2027 um 14:00 bereits eine Fahrstunde mit Paul Becker.",
   );
   await expectConflict(
     await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
-      date: "2026-12-16",
+      date: "2027-12-15",
       start_time: "19:00",
     }),
     "availability_conflict",
-    "Fahrlehrer Jörg Barsmann ist am 16.12.2026 von 19:00 bis 19:45 nicht verfügbar " +
+    "Jörg Barsmann ist am 15.12.2027 von 19:00 bis 19:45 nicht verfügbar " +
       "(außerhalb der Arbeitszeit).",
   );
   assertEquals((await detail(admin, id)).time, "10:30");
 
   res = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
-    date: "2026-12-16",
+    date: "2027-12-15",
     start_time: "15:00",
     duration_minutes: 90,
     instructor_id: ingrid,
@@ -408,14 +423,14 @@ Deno.test("a move changes day, time, instructor and vehicle, checked like a crea
   const moved = await detail(admin, id);
   assertEquals(
     [moved.date, moved.time, moved.end_clock, moved.instructor_name, moved.vehicle, moved.notes],
-    ["2026-12-16", "15:00", "16:30", "Ingrid Auto", null, "verschoben wegen Werkstatt"],
+    ["2027-12-15", "15:00", "16:30", "Ingrid Auto", null, "verschoben wegen Werkstatt"],
   );
   const audit = await lastAudit();
   assertEquals(
     [audit.action, audit.summary],
     [
       "appointment.move",
-      "Termin von Lena Offline am 15.12.2026 um 10:30 verschoben auf 16.12.2026 um 15:00 " +
+      "Termin von Lena Offline am 14.12.2027 um 10:30 verschoben auf 15.12.2027 um 15:00 " +
       "mit Ingrid Auto",
     ],
   );
@@ -425,7 +440,7 @@ Deno.test("a move changes day, time, instructor and vehicle, checked like a crea
   const mine = await (await lenaClient.get("/api/my-appointments/")).json();
   assert(
     mine.some((a: { id: number; start_time: string }) =>
-      a.id === id && a.start_time === "2026-12-16T15:00:00+01:00"
+      a.id === id && a.start_time === "2027-12-15T15:00:00+01:00"
     ),
   );
 
@@ -443,7 +458,7 @@ Deno.test("a cancel needs a reason, keeps the appointment visible and frees the 
     student: lena,
     instructor: joerg,
     vehicle: manualCar.id,
-    day: "2026-12-17",
+    day: "2027-12-16",
     start: "11:00",
   });
   for (const body of [{}, { reason: "   " }]) {
@@ -462,7 +477,7 @@ Deno.test("a cancel needs a reason, keeps the appointment visible and frees the 
     actor_id: adminId,
     actor_name: "Clara Chefin",
     action: "appointment.cancel",
-    summary: "Termin von Lena Offline am 17.12.2026 um 11:00 storniert: krank",
+    summary: "Termin von Lena Offline am 16.12.2027 um 11:00 storniert: krank",
     details: { appointment_id: id, reason: "krank" },
   });
   // Still in the admin list with its status.
@@ -477,7 +492,7 @@ Deno.test("a cancel needs a reason, keeps the appointment visible and frees the 
   const shown = mine.find((a: { id: number }) => a.id === id);
   assertEquals([shown.status, shown.cancel_reason], ["cancelled", "krank"]);
   // The slot is free for everyone it named.
-  const again = await admin.post("/api/admin/appointments/", lesson("2026-12-17", "11:00"));
+  const again = await admin.post("/api/admin/appointments/", lesson("2027-12-16", "11:00"));
   assertEquals(again.status, 201);
   // A cancelled appointment is neither cancelled again nor moved.
   await expectConflict(
@@ -496,16 +511,16 @@ Deno.test("a delete removes the appointment and writes the audit line", async ()
   const id = await addAppointment({
     student: paul,
     instructor: joerg,
-    day: "2026-12-18",
+    day: "2027-12-17",
     start: "08:00",
   });
   const res = await admin.delete(`/api/admin/appointments/${id}/`);
   assertEquals([res.status, await res.json()], [200, { message: "Termin gelöscht" }]);
-  assertEquals(await countAppointments("2026-12-18"), 0);
+  assertEquals(await countAppointments("2027-12-17"), 0);
   const audit = await lastAudit();
   assertEquals(
     [audit.action, audit.summary],
-    ["appointment.delete", "Fahrstunde von Paul Becker am 18.12.2026 um 08:00 gelöscht"],
+    ["appointment.delete", "Fahrstunde von Paul Becker am 17.12.2027 um 08:00 gelöscht"],
   );
   assertEquals((await admin.get(`/api/admin/appointments/${id}/`)).status, 404);
   const again = await admin.delete(`/api/admin/appointments/${id}/`);
@@ -519,7 +534,7 @@ Deno.test("a failed change writes no audit line", async () => {
   const [{ count: before }] = await t.sql`select count(*)::int from audit_log`;
   await admin.post(
     "/api/admin/appointments/",
-    lesson("2026-12-19", "21:00", { duration_minutes: 30 }),
+    lesson("2027-12-18", "21:00", { duration_minutes: 30 }),
   );
   const [{ count: after }] = await t.sql`select count(*)::int from audit_log`;
   assertEquals(after, before);
@@ -543,7 +558,7 @@ Deno.test("the pickers offer active people and vehicles; only admins reach any o
   await student.login("lena");
   assertEquals((await student.get("/api/admin/appointments/choices/")).status, 403);
   assertEquals(
-    (await student.post("/api/admin/appointments/", lesson("2026-12-20", "10:00"))).status,
+    (await student.post("/api/admin/appointments/", lesson("2027-12-19", "10:00"))).status,
     403,
   );
 });
@@ -576,7 +591,7 @@ Deno.test("Ferien: a student who does not drive in the holidays is refused; a si
   await expectConflict(
     inFerien,
     "availability_conflict",
-    "Fahrschüler Paul Becker ist am 12.10.2027 von 10:00 bis 11:00 nicht verfügbar " +
+    "Paul Becker ist am 12.10.2027 von 10:00 bis 11:00 nicht verfügbar " +
       "(Ferien: Herbstferien, keine Fahrstunden in den Ferien).",
   );
   await t.sql`insert into vacation_periods (user_id, start_date, end_date, kind, description)
@@ -585,7 +600,126 @@ Deno.test("Ferien: a student who does not drive in the holidays is refused; a si
   await expectConflict(
     sick,
     "availability_conflict",
-    "Fahrlehrer Jörg Barsmann ist am 25.10.2027 von 10:00 bis 11:00 nicht verfügbar " +
+    "Jörg Barsmann ist am 25.10.2027 von 10:00 bis 11:00 nicht verfügbar " +
       "(krankgemeldet).",
   );
+});
+
+Deno.test("a lesson in the past is refused unless confirmed as 'Nachtrag'; the log says so (issue 25, point 1)", async () => {
+  // Relative to today, so the test stays true on any day; 10:00 a week ago is in the past.
+  const lastWeek = workday(-7);
+  const nextWeek = workday(7);
+  const shown = germanDate(lastWeek);
+  const refusal = `Der Termin am ${shown} um 10:00 liegt in der Vergangenheit. ` +
+    "Nur als Nachtrag speichern, wenn er so stattgefunden hat.";
+  // A new lesson in the past: refused, even with 'Trotzdem speichern'; nothing stored.
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", lesson(lastWeek, "10:00")),
+    "past_appointment",
+    refusal,
+  );
+  await expectConflict(
+    await admin.post(
+      "/api/admin/appointments/",
+      lesson(lastWeek, "10:00", { override_availability: true }),
+    ),
+    "past_appointment",
+    refusal,
+  );
+  assertEquals(await countAppointments(lastWeek), 0);
+  // Confirmed as Nachtrag: stored, and the log says it was one.
+  const added = await admin.post(
+    "/api/admin/appointments/",
+    lesson(lastWeek, "10:00", { backfill: true }),
+  );
+  assertEquals(added.status, 201, await added.clone().text());
+  const audit = await lastAudit();
+  assertEquals(
+    [audit.action, audit.summary, audit.details.backfill],
+    [
+      "appointment.create",
+      `Fahrstunde von Lena Offline mit Jörg Barsmann am ${shown} um 10:00 angelegt (Nachtrag)`,
+      true,
+    ],
+  );
+  await t.sql`delete from appointments where id = ${(await added.json()).id}`;
+
+  // A move of a coming lesson into the past (a mistyped month): refused, the lesson stays.
+  const id = await addAppointment({
+    student: lena,
+    instructor: joerg,
+    day: nextWeek,
+    start: "11:00",
+  });
+  await expectConflict(
+    await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+      date: lastWeek,
+      start_time: "10:00",
+    }),
+    "past_appointment",
+    refusal,
+  );
+  assertEquals([(await detail(admin, id)).date, (await detail(admin, id)).time], [
+    nextWeek,
+    "11:00",
+  ]);
+  const moved = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+    date: lastWeek,
+    start_time: "10:00",
+    backfill: true,
+  });
+  assertEquals(moved.status, 200, await moved.clone().text());
+  const moveAudit = await lastAudit();
+  assertEquals(
+    [moveAudit.action, moveAudit.summary, moveAudit.details.backfill],
+    [
+      "appointment.move",
+      `Termin von Lena Offline am ${germanDate(nextWeek)} um 11:00 verschoben auf ${shown} ` +
+      "um 10:00 mit Jörg Barsmann (Nachtrag)",
+      true,
+    ],
+  );
+  // A past lesson's note may be corrected without a confirmation: the time does not change.
+  const noted = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+    notes: "Schüler kam 10 Minuten zu spät",
+  });
+  assertEquals(noted.status, 200, await noted.clone().text());
+  await t.sql`delete from appointments where id = ${id}`;
+});
+
+Deno.test("a school closing day asks like a holiday, whole or from its time (issue 25, point 2)", async () => {
+  // Working days ahead (no weekend, no holiday), so the test holds on any day it runs.
+  const early = workday(40);
+  const outing = [workday(60), addDays(workday(60), 1)];
+  const [earlyDe, outingDe, outingEndDe] = [early, ...outing].map(germanDate);
+  await t.sql`insert into school_closing_days (name, start_date, end_date, from_time)
+              values ('Weihnachtsfeier', ${early}, ${early}, '16:00'),
+                     ('Betriebsausflug', ${outing[0]}, ${outing[1]}, null)`;
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", lesson(outing[1], "10:00")),
+    "availability_conflict",
+    `Am ${outingEndDe} ist die Fahrschule geschlossen (Betriebsausflug).`,
+  );
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", lesson(early, "15:30")),
+    "availability_conflict",
+    `Am ${earlyDe} ist die Fahrschule ab 16:00 geschlossen (Weihnachtsfeier).`,
+  );
+  // Before the closing time the day is open.
+  const morning = await admin.post("/api/admin/appointments/", lesson(early, "14:00"));
+  assertEquals(morning.status, 201, await morning.clone().text());
+  // A move onto a closing day asks too; 'Trotzdem speichern' may override it.
+  const id = (await morning.json()).id;
+  await expectConflict(
+    await admin.request("PATCH", `/api/admin/appointments/${id}/`, { date: outing[0] }),
+    "availability_conflict",
+    `Am ${outingDe} ist die Fahrschule geschlossen (Betriebsausflug).`,
+  );
+  const overridden = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+    date: outing[0],
+    override_availability: true,
+  });
+  assertEquals(overridden.status, 200);
+  await t.sql`delete from appointments where id = ${id}`;
+  await t.sql`delete from school_closing_days`;
 });

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { idParam } from "../lib/id_param.ts";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import {
   appointmentCancelSchema,
@@ -42,12 +43,12 @@ export const appointmentChangeRoutes = new Hono<AppEnv>()
   })
   .get("/appointments/:id{[0-9]+}/", async (c) => {
     return c.json<AnswerOf<"GET /admin/appointments/{id}/">>(
-      await detailOr404(c.get("sql"), Number(c.req.param("id"))),
+      await detailOr404(c.get("sql"), idParam(c.req.param("id"), "Der Termin")),
     );
   })
   .patch("/appointments/:id{[0-9]+}/", validate("json", appointmentMoveSchema), async (c) => {
     const sql = c.get("sql");
-    const id = Number(c.req.param("id"));
+    const id = idParam(c.req.param("id"), "Der Termin");
     await moveAppointment(sql, currentUser(c), id, c.req.valid("json"));
     return c.json<AnswerOf<"PATCH /admin/appointments/{id}/">>(await detailOr404(sql, id));
   })
@@ -56,13 +57,13 @@ export const appointmentChangeRoutes = new Hono<AppEnv>()
     validate("json", appointmentCancelSchema),
     async (c) => {
       const sql = c.get("sql");
-      const id = Number(c.req.param("id"));
+      const id = idParam(c.req.param("id"), "Der Termin");
       await cancelAppointment(sql, currentUser(c), id, c.req.valid("json").reason);
       return c.json<AnswerOf<"POST /admin/appointments/{id}/cancel/">>(await detailOr404(sql, id));
     },
   )
   .delete("/appointments/:id{[0-9]+}/", async (c) => {
-    await deleteAppointment(c.get("sql"), currentUser(c), Number(c.req.param("id")));
+    await deleteAppointment(c.get("sql"), currentUser(c), idParam(c.req.param("id"), "Der Termin"));
     return c.json<AnswerOf<"DELETE /admin/appointments/{id}/">>({
       message: "Termin gelöscht",
     });

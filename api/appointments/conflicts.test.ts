@@ -59,7 +59,7 @@ Deno.test("qualification: transmission taught, vehicle's transmission and state"
     vehicle: { id: 3, name: "DO-AU 1", transmission: "automatic", is_active: false },
   };
   assertEquals(qualificationProblems(parties, "automatic").map((c) => c.message), [
-    "Fahrlehrer Jörg unterrichtet nicht mit Automatik.",
+    "Jörg unterrichtet nicht mit Automatik.",
     "Fahrzeug DO-AU 1 ist nicht aktiv und kann nicht eingeplant werden.",
   ]);
   assertEquals(qualificationProblems({ ...parties, vehicle: null }, "manual"), []);

@@ -11,11 +11,11 @@ import { formatMinutes, isoWeekday, minutesOf, SCHOOL_TIME_ZONE } from "../../co
 import {
   type AvailabilityRow,
   instructorWeek,
+  isAbsent,
   studentWeek,
   type WeeklyBlock,
-} from "../../solver/worker/build_instance.ts";
-import type { WeeklyWindow } from "../../solver/instance.ts";
-import { isAbsent } from "../../solver/rules/availability.ts";
+  type WeeklyWindow,
+} from "../../common/availability_model.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import { closedDays, ferienRanges } from "../../db/school_calendar.ts";
 import { readPlannedWeekdays } from "../../db/school_settings.ts";
@@ -47,7 +47,10 @@ export type ConflictKind = "double_booking" | "qualification" | "availability";
 
 export interface Conflict {
   kind: ConflictKind;
-  /** a German sentence naming what collides */
+  /**
+   * a German sentence naming what collides; people by name alone ("Lena Becker hat am …"): the
+   * school stores no gender, and "Fahrschüler"/"Fahrlehrer" before a woman's name reads wrong
+   */
   message: string;
 }
 
@@ -103,14 +106,13 @@ async function doubleBookings(db: Db, parties: Parties, slot: Slot): Promise<Con
     if (r.instructor_id === instructor.id) {
       out.push({
         kind: "double_booking",
-        message: `Fahrlehrer ${instructor.name} hat ${when} bereits ${what} mit ${r.student_name}.`,
+        message: `${instructor.name} hat ${when} bereits ${what} mit ${r.student_name}.`,
       });
     }
     if (r.student_id === student.id) {
       out.push({
         kind: "double_booking",
-        message:
-          `Fahrschüler ${student.name} hat ${when} bereits ${what} bei ${r.instructor_name}.`,
+        message: `${student.name} hat ${when} bereits ${what} bei ${r.instructor_name}.`,
       });
     }
     if (vehicle && r.vehicle_id === vehicle.id) {
@@ -132,7 +134,7 @@ export function qualificationProblems(parties: Parties, transmission: Transmissi
   if (!instructor.transmission_types.includes(transmission)) {
     out.push({
       kind: "qualification",
-      message: `Fahrlehrer ${instructor.name} unterrichtet nicht mit ${lesson}.`,
+      message: `${instructor.name} unterrichtet nicht mit ${lesson}.`,
     });
   }
   if (vehicle && !vehicle.is_active) {
@@ -208,11 +210,18 @@ async function availabilityProblems(db: Db, parties: Parties, slot: Slot): Promi
   const to = from + slot.minutes;
   const when = `am ${germanDate(slot.date)} von ${slot.start} bis ${formatMinutes(to)}`;
   const out: Conflict[] = [];
-  // A public holiday of the school's state is never planned (issue 11); the admin may override.
-  for (const holiday of await closedDays(db, slot.date, slot.date)) {
+  // A public holiday of the school's state is never planned (issue 11), nor a closing day of the
+  // school (issue 25, point 2; one closing from a time only from then on); the admin may override.
+  for (const closed of await closedDays(db, slot.date, slot.date)) {
+    if (closed.from && to <= minutesOf(closed.from)) continue;
+    const day = germanDate(slot.date);
     out.push({
       kind: "availability",
-      message: `Am ${germanDate(slot.date)} ist Feiertag (${holiday.name}).`,
+      message: !closed.closing
+        ? `Am ${day} ist Feiertag (${closed.name}).`
+        : closed.from
+        ? `Am ${day} ist die Fahrschule ab ${closed.from} geschlossen (${closed.name}).`
+        : `Am ${day} ist die Fahrschule geschlossen (${closed.name}).`,
     });
   }
   const instructorWhy = unavailableBecause(
@@ -224,7 +233,7 @@ async function availabilityProblems(db: Db, parties: Parties, slot: Slot): Promi
   if (instructorWhy) {
     out.push({
       kind: "availability",
-      message: `Fahrlehrer ${parties.instructor.name} ist ${when} nicht verfügbar ` +
+      message: `${parties.instructor.name} ist ${when} nicht verfügbar ` +
         `(${instructorWhy}).`,
     });
   }
@@ -237,7 +246,7 @@ async function availabilityProblems(db: Db, parties: Parties, slot: Slot): Promi
   if (studentWhy) {
     out.push({
       kind: "availability",
-      message: `Fahrschüler ${parties.student.name} ist ${when} nicht verfügbar (${studentWhy}).`,
+      message: `${parties.student.name} ist ${when} nicht verfügbar (${studentWhy}).`,
     });
   }
   return out;
@@ -284,7 +293,8 @@ async function absencesOf(db: Db, userId: number, date: string) {
   };
 }
 
-async function instructorDay(db: Db, userId: number, date: string): Promise<PersonDay> {
+/** An instructor's day as the check reads it (also the free-slot search's, issue 25.5). */
+export async function instructorDay(db: Db, userId: number, date: string): Promise<PersonDay> {
   const week = instructorWeek(await weeklyRows(db, userId, date), await readPlannedWeekdays(db));
   const { absences, blocks } = await absencesOf(db, userId, date);
   const theory = await db<{ start: string; end: string }[]>`
@@ -314,7 +324,8 @@ async function ferienAbsences(db: Db, userId: number, date: string) {
   }));
 }
 
-async function studentDay(db: Db, userId: number, date: string): Promise<PersonDay> {
+/** A student's day as the check reads it (also the free-slot search's, issue 25.5). */
+export async function studentDay(db: Db, userId: number, date: string): Promise<PersonDay> {
   const { absences: own, blocks } = await absencesOf(db, userId, date);
   const absences = [...own, ...await ferienAbsences(db, userId, date)];
   return {

@@ -43,6 +43,8 @@ const bjorn = await insertUser(t.sql, {
 });
 const [car] = await t.sql`
   insert into vehicles (name, transmission) values ('DO-ÖL 7', 'manual') returning id::int`;
+// Ayşe is picked up in Eichlinghofen: her lessons carry it to the PDF and the .ics (issue 22).
+await t.sql`update student_profiles set start_location = 'Eichlinghofen' where user_id = ${ayse}`;
 
 const today = schoolDay();
 const day = (offset: number) => addDays(today, offset);
@@ -251,8 +253,9 @@ Deno.test("the PDF prints every name as written and only the list's lessons", as
   for (const name of ["Ayşe Yılmaz", "Jörg Weiß", "Łukasz Nowak", "Renée Müller", "Bjørn Berg"]) {
     assert(text.includes(name), `${name} in:\n${text}`);
   }
-  // A 90-minute box has room for the vehicle line.
+  // A 90-minute box has room for the line with the pickup point and the vehicle.
   assert(text.includes("DO-ÖL 7"), "vehicle plate");
+  assert(text.includes("Eichlinghofen"), "pickup point");
   assert(!text.includes("?"), "no replaced letters");
 
   // Searched: only Ayşe's lessons that take place; Renée and Bjørn are not in it.
@@ -274,6 +277,7 @@ function parseEvents(text: string) {
       uid: event.uid,
       summary: event.summary,
       description: event.description,
+      location: event.location,
       start: event.startDate.toJSDate().getTime(),
       end: event.endDate.toJSDate().getTime(),
       stamp: vevent.getFirstPropertyValue("dtstamp"),
@@ -315,8 +319,12 @@ Deno.test("the .ics is valid RFC 5545 and holds the list's lessons at their inst
   assertEquals(night.summary, "Nachtfahrt: Ayşe Yılmaz mit Łukasz Nowak");
   assertEquals(
     night.description,
-    "Fahrschüler: Ayşe Yılmaz\nFahrlehrer: Łukasz Nowak\nGetriebe: Schaltgetriebe",
+    "Fahrschüler: Ayşe Yılmaz\nFahrlehrer: Łukasz Nowak\nGetriebe: Schaltgetriebe\n" +
+      "Treffpunkt: Eichlinghofen",
   );
+  assertEquals(night.location, "Eichlinghofen");
+  const renees = events.find((e) => e.uid === `appointment-${midnight}@fahrplan`)!;
+  assertEquals(renees.location, null, "no pickup point set: no LOCATION");
   const exam = events.find((e) => e.uid === `appointment-${ayseExam}@fahrplan`)!;
   assertEquals(exam.summary, "Prüfung: Ayşe Yılmaz mit Jörg Weiß");
   // 00:30 Berlin on day(1) is 23:30 UTC (winter) or 22:30 UTC (summer) of the day before.
@@ -331,4 +339,19 @@ Deno.test("the .ics is valid RFC 5545 and holds the list's lessons at their inst
     searched.map((e) => e.uid),
     [ayseNight, ayseExam].map((id) => `appointment-${id}@fahrplan`),
   );
+});
+
+Deno.test("name columns sort by last name, then first name (issue 25, point 6)", async () => {
+  const students = await list("from=&sort_by=student_name&sort_direction=asc&page_size=200");
+  const order = (names: string[]) => names.filter((n, i) => names.indexOf(n) === i);
+  assertEquals(order(students.results.map((r) => r.student_name)), [
+    "Bjørn Berg",
+    "Renée Müller",
+    "Ayşe Yılmaz",
+  ]);
+  const instructors = await list("from=&sort_by=instructor_name&sort_direction=desc&page_size=200");
+  assertEquals(order(instructors.results.map((r) => r.instructor_name)), [
+    "Jörg Weiß",
+    "Łukasz Nowak",
+  ]);
 });

@@ -39,6 +39,7 @@ Deno.test("text values are escaped and survive a round trip through ical.js", ()
     type_display: "Fahrstunde",
     title: "",
     vehicle: "DO-ÄÖ 1",
+    pickup_point: "Lüdo Bus Bhf., Ecke Süd",
     transmission_type: "automatic",
     status: "pending",
     cancel_reason: "",
@@ -48,7 +49,10 @@ Deno.test("text values are escaped and survive a round trip through ical.js", ()
   const vevent = calendar.getFirstSubcomponent("vevent")!;
   const event = new ICAL.Event(vevent);
   assertEquals(event.summary, "Fahrstunde: Zoë; Smith, Jr. \\ Ærø mit Łukasz Wójcik");
-  assertEquals(event.location, "DO-ÄÖ 1");
+  // LOCATION is where the student is picked up (issue 22), the car goes to the description.
+  assertEquals(event.location, "Lüdo Bus Bhf., Ecke Süd");
+  assert(event.description.includes("Fahrzeug: DO-ÄÖ 1"));
+  assert(event.description.includes("Treffpunkt: Lüdo Bus Bhf., Ecke Süd"));
   // The night the clocks go forward: 01:30 CET = 00:30 UTC, 03:15 CEST = 01:15 UTC.
   assertEquals(event.startDate.toJSDate().toISOString(), "2027-03-28T00:30:00.000Z");
   assertEquals(event.endDate.toJSDate().toISOString(), "2027-03-28T01:15:00.000Z");

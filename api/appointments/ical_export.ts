@@ -47,6 +47,7 @@ function event(row: AppointmentRow): EventAttributes {
     `Fahrlehrer: ${row.instructor_name}`,
     `Getriebe: ${transmissionLabel(row.transmission_type)}`,
     row.vehicle ? `Fahrzeug: ${row.vehicle}` : "",
+    row.pickup_point ? `Treffpunkt: ${row.pickup_point}` : "",
   ].filter(Boolean);
   return {
     uid: `appointment-${row.id}@fahrplan`,
@@ -58,7 +59,8 @@ function event(row: AppointmentRow): EventAttributes {
     endOutputType: "utc",
     title: `${row.appointment_type_display}: ${row.student_name} mit ${row.instructor_name}`,
     description: details.join("\n"),
-    location: row.vehicle ?? undefined,
+    // Where the lesson starts, the place a phone's calendar should show (not the car).
+    location: row.pickup_point ?? undefined,
     status: row.status === "cancelled"
       ? "CANCELLED"
       : row.status === "pending"

@@ -3,7 +3,7 @@ import type { Sql } from "../../db/connection.ts";
 import { containsPattern, listPage, listQuerySchema, pageSql } from "../lib/list_params.ts";
 import type { ListParams, SortColumns } from "../lib/list_params.ts";
 import type { ListPage } from "../../common/contract/list_page.ts";
-import { fullNameSql } from "../lib/person_name.ts";
+import { fullNameSql, lastNameSortSql } from "../lib/person_name.ts";
 import { isIsoDate, SCHOOL_TIME_ZONE, schoolDay } from "../../common/time.ts";
 import {
   appointmentJoins,
@@ -74,8 +74,9 @@ const sortColumns: SortColumns<AppointmentSortKey> = {
   start_time: (sql) => sql`a.starts_at`,
   // The wall-clock time of day, whatever the date: all 08:00 lessons together.
   time_of_day: (sql) => sql`(a.starts_at at time zone ${SCHOOL_TIME_ZONE})::time`,
-  student_name: (sql) => sql`lower(${fullNameSql(sql, "s")})`,
-  instructor_name: (sql) => sql`lower(${fullNameSql(sql, "i")})`,
+  // By last name, as an office reads names (issue 25, point 6).
+  student_name: (sql) => lastNameSortSql(sql, "s"),
+  instructor_name: (sql) => lastNameSortSql(sql, "i"),
   appointment_type: (sql) => sql`lower(${appointmentTypeDisplaySql(sql)})`,
   vehicle: (sql) => sql`upper(v.name)`,
   status: (sql) => sql`a.status`,

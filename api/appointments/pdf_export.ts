@@ -146,6 +146,10 @@ function drawLesson(
     doc.setFont(pdfFont, "normal").setFontSize(7).setTextColor(...colors.muted);
     doc.text(doc.splitTextToSize(detail, textWidth)[0] as string, x + 2, y + 6.3);
   }
+  if (height >= 9 && row.pickup_point) {
+    // Where the instructor picks the student up, on its own line where the box has room.
+    doc.text(doc.splitTextToSize(row.pickup_point, textWidth)[0] as string, x + 2, y + 9);
+  }
 }
 
 /** Top right: what the two box colours mean. */

@@ -7,6 +7,7 @@ import { schoolDay } from "../../common/time.ts";
 import { exportAppointments } from "./export_rows.ts";
 import { appointmentsCalendar, icalFileName } from "./ical_export.ts";
 import { appointmentChangeRoutes } from "./change_routes.ts";
+import { freeSlotRoutes } from "./free_slot_routes.ts";
 import { appointmentListSchema, listAppointments } from "./list_query.ts";
 import { pdfFileName, weeklyPlansPdf } from "./pdf_export.ts";
 
@@ -22,6 +23,7 @@ function attachment(c: Context<AppEnv>, body: Uint8Array | string, fileName: str
 /** Mounted under /api/admin (admins only): the appointments list, its exports and changes. */
 export const appointmentRoutes = new Hono<AppEnv>()
   .route("/", appointmentChangeRoutes)
+  .route("/", freeSlotRoutes)
   .get("/appointments/", validate("query", appointmentListSchema), async (c) => {
     return c.json<AnswerOf<"GET /admin/appointments/">>(
       await listAppointments(c.get("sql"), c.req.valid("query")),

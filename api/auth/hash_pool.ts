@@ -4,10 +4,12 @@ import { AppError } from "../lib/errors.ts";
  * Password checks run in a small pool of Web Workers: argon2id takes ~50-100 ms of CPU, and on
  * the API's one thread a flood of logins made every other request wait (current-user took up to
  * 2 s instead of 2 ms). At most `maxWaiting` checks may queue; beyond that a login is answered
- * 429 at once, so a flood costs the server little and signed-in users stay fast.
+ * 429 at once, so a flood costs the server little and signed-in users stay fast. The queue holds
+ * a class signing in at once (a few seconds of checks at most): the login throttle already keeps
+ * any one account or address to a handful of checks in flight.
  */
 const poolSize = Math.max(1, Math.min(2, (navigator.hardwareConcurrency ?? 2) - 1));
-const maxWaiting = 16;
+const maxWaiting = 48;
 
 interface Job {
   id: number;

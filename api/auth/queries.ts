@@ -15,7 +15,7 @@ export interface UserWithHash extends SessionUser {
 export async function findUserForLogin(sql: Sql, login: string): Promise<UserWithHash | undefined> {
   const [row] = await sql<UserWithHash[]>`
     select id::int, username, first_name, last_name, email, role, role = 'admin' as is_staff,
-           password_hash, is_active
+           must_change_password, password_hash, is_active
     from users
     where lower(username) = lower(${login}) or (email <> '' and lower(email) = lower(${login}))
     order by lower(username) = lower(${login}) desc
@@ -48,7 +48,8 @@ export async function userForSession(
 ): Promise<{ user: SessionUser; csrfToken: string } | undefined> {
   const [row] = await sql<(SessionUser & { stale: boolean; csrf_token: string })[]>`
     select u.id::int, u.username, u.first_name, u.last_name, u.email, u.role,
-           u.role = 'admin' as is_staff, s.last_seen_at < now() - interval '1 minute' as stale,
+           u.role = 'admin' as is_staff, u.must_change_password,
+           s.last_seen_at < now() - interval '1 minute' as stale,
            s.csrf_token
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${tokenHash}

@@ -1,5 +1,7 @@
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
+import { createApp } from "../app.ts";
+import { readConfig } from "../config.ts";
 import { sha256Hex } from "./tokens.ts";
 import { sessionUserSchema } from "../../common/contract/session.ts";
 
@@ -140,9 +142,24 @@ Deno.test("unknown /api paths answer a JSON 404; answers carry the security head
   assertEquals((await res.json()).code, "not_found");
   assert(res.headers.get("Content-Security-Policy")!.includes("frame-ancestors 'none'"));
   assertEquals(res.headers.get("X-Content-Type-Options"), "nosniff");
-  assert(res.headers.get("Strict-Transport-Security"));
+  // Plain http here: HSTS only behind TLS (SECURE_COOKIES=1), see the next test.
+  assertEquals(res.headers.get("Strict-Transport-Security"), null);
   assert(res.headers.get("Referrer-Policy"));
   assertEquals(res.headers.get("Cache-Control"), "no-store");
+});
+
+Deno.test("HSTS is sent behind a TLS proxy (SECURE_COOKIES=1) and over https", async () => {
+  const behindProxy = createApp({
+    sql: t.sql,
+    config: readConfig({ DATABASE_URL: t.url, PORT: "0", SECURE_COOKIES: "1" }),
+  });
+  const proxied = await behindProxy.request("http://localhost/api/gibt-es-nicht/");
+  assertEquals(
+    proxied.headers.get("Strict-Transport-Security"),
+    "max-age=31536000; includeSubDomains",
+  );
+  const direct = await t.app.request("https://localhost/api/gibt-es-nicht/");
+  assert(direct.headers.get("Strict-Transport-Security"));
 });
 
 Deno.test("an oversized body is refused with 413", async () => {

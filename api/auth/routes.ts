@@ -9,23 +9,25 @@ import { timingDummyHash } from "../../common/passwords.ts";
 import { clientAddress } from "../lib/client_address.ts";
 import { verifyInPool } from "./hash_pool.ts";
 import { deleteSession, findUserForLogin, insertSession } from "./queries.ts";
-import { releaseAttempt, reserveAttempt } from "./throttle.ts";
+import { confirmFailure, releaseAttempt, reserveAttempt } from "./throttle.ts";
 import { randomToken, sha256Hex } from "./tokens.ts";
 import { deviceHash, isTrustedDevice, trustDevice } from "./trusted_devices.ts";
 
 export const loginFailedMessage = "Anmeldung fehlgeschlagen. Bitte versuchen Sie es erneut.";
+export const inactiveMessage =
+  "Dieses Konto ist deaktiviert. Bitte wenden Sie sich an die Fahrschule.";
 
 /** CSRF token, current user, login and logout. */
 export const authRoutes = new Hono<AppEnv>()
   .get("/csrf/", (c) => {
     const sessionToken = c.get("sessionCsrfToken");
-    if (sessionToken) return c.json({ csrfToken: sessionToken });
+    if (sessionToken) return c.json<AnswerOf<"GET /csrf/">>({ csrfToken: sessionToken });
     let token = readCookie(c, "csrftoken");
     if (!token || !/^[0-9a-f]{64}$/.test(token)) {
       token = randomToken();
       writeCookie(c, "csrftoken", token, { maxAge: 60 * 60 * 24 * 365 });
     }
-    return c.json({ csrfToken: token });
+    return c.json<AnswerOf<"GET /csrf/">>({ csrfToken: token });
   })
   .get("/auth/current-user/", (c) => {
     const user = c.get("user");
@@ -44,16 +46,20 @@ export const authRoutes = new Hono<AppEnv>()
       : user
       ? `user:${user.id}`
       : `name:${username.toLowerCase()}`;
+    // A known browser has its own allowance: failures from its address do not lock it out.
     const reservation = await reserveAttempt(sql, {
       account,
-      address: `addr:${clientAddress(c)}`,
+      address: account.startsWith("device:") ? null : `addr:${clientAddress(c)}`,
     });
     // Unknown users are checked against a dummy hash so both failures take the same time.
     const ok = await verifyInPool(password, user?.password_hash ?? await timingDummyHash());
-    if (!user || !ok || !user.is_active) {
+    if (!user || !ok) {
+      await confirmFailure(sql, reservation);
       throw new AppError(401, "login_failed", loginFailedMessage);
     }
     await releaseAttempt(sql, reservation, account);
+    // Only after the right password: a stranger learns nothing about the account.
+    if (!user.is_active) throw new AppError(403, "account_inactive", inactiveMessage);
     const previous = c.get("sessionTokenHash");
     if (previous) await deleteSession(sql, previous);
     const token = randomToken();
@@ -67,5 +73,5 @@ export const authRoutes = new Hono<AppEnv>()
     const hash = c.get("sessionTokenHash");
     if (hash) await deleteSession(c.get("sql"), hash);
     clearCookie(c, "sessionid");
-    return c.json({ message: "Sie wurden abgemeldet." });
+    return c.json<AnswerOf<"POST /auth/logout/">>({ message: "Sie wurden abgemeldet." });
   });

@@ -4,7 +4,7 @@ import { germanWeekdayNames } from "../../common/german_words.ts";
 import { formatMinutes } from "../../common/time.ts";
 
 /**
- * The availability import format (README: "Verfügbarkeiten importieren"):
+ * The availability import format (docs/features.md, "Availability CSV import"):
  *
  *   username;day_of_week;start_time;end_time
  *   anna.schmidt;1;08:00;12:00

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import type { AnswerOf } from "../../common/contract/routes.ts";
+import { idParam } from "../lib/id_param.ts";
 import { z } from "zod";
 import type { AppEnv } from "../env.ts";
 import { AppError, invalid } from "../lib/errors.ts";
@@ -6,7 +8,7 @@ import { listQuerySchema } from "../lib/list_params.ts";
 import { parseWith } from "../lib/validate.ts";
 import { decodeCsv, parseImportCsv } from "./csv_rows.ts";
 import { addAbsence, deleteAbsence } from "./absence_writes.ts";
-import { specialDateSchema } from "../self_service/schemas.ts";
+import { adminSpecialDateSchema } from "../../common/contract/self_service.ts";
 import { validate } from "../lib/validate.ts";
 import {
   availabilitiesOfUser,
@@ -59,17 +61,18 @@ export const availabilityRoutes = new Hono<AppEnv>()
   // person's own screen does; each change bumps the person's version and writes an audit line.
   .post(
     "/special-dates/",
-    validate("json", specialDateSchema.and(z.object({ user_id: z.number().int().positive() }))),
+    validate("json", adminSpecialDateSchema),
     async (c) => {
       const answer = await addAbsence(c.get("sql"), c.get("user"), c.req.valid("json"));
-      return c.json(answer, 201);
+      return c.json<AnswerOf<"POST /admin/special-dates/">>(answer, 201);
     },
   )
   .delete("/special-dates/:id/", async (c) => {
-    const id = userParam(c.req.param("id"));
-    if (id === null) throw invalid("Ungültige ID.");
+    const id = idParam(c.req.param("id"), "Die Abwesenheit");
     await deleteAbsence(c.get("sql"), c.get("user"), id);
-    return c.json({ message: "Abwesenheit gelöscht." });
+    return c.json<AnswerOf<"DELETE /admin/special-dates/{id}/">>({
+      message: "Abwesenheit gelöscht.",
+    });
   })
   .post("/availabilities/import/", async (c) => {
     const form = await c.req.formData().catch(() => {
@@ -88,5 +91,8 @@ export const availabilityRoutes = new Hono<AppEnv>()
     if (file.size === 0) throw invalid("Die Datei ist leer.");
     const lines = parseImportCsv(decodeCsv(new Uint8Array(await file.arrayBuffer())));
     const created = await importAvailabilities(c.get("sql"), lines, c.get("user"));
-    return c.json({ created, message: `${created} Verfügbarkeiten importiert.` });
+    return c.json<AnswerOf<"POST /admin/availabilities/import/">>({
+      created,
+      message: `${created} Verfügbarkeiten importiert.`,
+    });
   });

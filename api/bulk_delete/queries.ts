@@ -1,4 +1,4 @@
-import type { Sql } from "../../db/connection.ts";
+import type { Db, Sql } from "../../db/connection.ts";
 import { type AuditActor, recordAudit } from "../lib/audit.ts";
 import { AppError } from "../lib/errors.ts";
 
@@ -18,7 +18,7 @@ function appointmentsText(count: number, adjective = ""): string {
  * fail on them), or put back the appointments just deleted; so a bulk delete waits for it. The
  * active job's row is locked: writePlan locks the same row, so the two cannot interleave.
  */
-async function refuseWhilePlanning(tx: Sql) {
+async function refuseWhilePlanning(tx: Db) {
   const [active] = await tx`
     select id from planner_jobs where status in ('queued', 'running') for update
   `;
@@ -38,8 +38,7 @@ export async function deleteAppointments(
   actor: AuditActor | null,
   options: { onlyFuture: boolean },
 ): Promise<string> {
-  return await sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
+  return await sql.begin(async (tx) => {
     await refuseWhilePlanning(tx);
     const deleted = await tx`
       delete from appointments
@@ -68,8 +67,7 @@ export async function deletePeople(
   actor: AuditActor | null,
   role: PeopleRole,
 ): Promise<string> {
-  return await sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
+  return await sql.begin(async (tx) => {
     await refuseWhilePlanning(tx);
     // Locks the users first, so a parallel edit or create of an appointment for one of them
     // waits for this delete (and then finds the user gone).

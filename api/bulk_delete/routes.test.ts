@@ -1,4 +1,8 @@
-import { activityAnswerSchema, bulkDeleteAnswerSchema } from "../../common/contract/admin_data.ts";
+import {
+  activityAnswerSchema,
+  bulkDeleteAnswerSchema,
+  deleteConfirmation,
+} from "../../common/contract/admin_data.ts";
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
 
@@ -68,6 +72,9 @@ async function seed(o: { instructors: number; students: number; past: number; fu
   return { instructors, students };
 }
 
+/** A bulk delete as the dashboard sends it: with the typed phrase. */
+const confirmed = { delete_all: true, confirmation: deleteConfirmation };
+
 async function bulkDelete(what: string, body: unknown) {
   const res = await admin.delete(`/api/admin/bulk-delete/${what}/`, body);
   return { status: res.status, body: await res.json() };
@@ -75,7 +82,7 @@ async function bulkDelete(what: string, body: unknown) {
 
 Deno.test("deleting all students removes them with their appointments and rows, nobody else", async () => {
   const { instructors, students } = await seed({ instructors: 2, students: 3, past: 4, future: 5 });
-  const res = await bulkDelete("students", { delete_all: true });
+  const res = await bulkDelete("students", confirmed);
   assertEquals(res.status, 200);
   assertContract(bulkDeleteAnswerSchema, res.body);
   assertEquals(res.body.message, "3 Fahrschüler und 9 Termine gelöscht.");
@@ -105,7 +112,7 @@ Deno.test("deleting all students removes them with their appointments and rows, 
 
 Deno.test("deleting all instructors counts their appointments and keeps the students", async () => {
   await seed({ instructors: 3, students: 4, past: 2, future: 4 });
-  const res = await bulkDelete("instructors", { delete_all: true });
+  const res = await bulkDelete("instructors", confirmed);
   assertEquals(res.body.message, "3 Fahrlehrer und 6 Termine gelöscht.");
   assertEquals(await count("users", "role = 'instructor'"), 0);
   assertEquals(await count("users", "role = 'student'"), 4);
@@ -116,23 +123,23 @@ Deno.test("deleting all instructors counts their appointments and keeps the stud
 
 Deno.test("deleting appointments: all of them, or only those still to come", async () => {
   await seed({ instructors: 2, students: 2, past: 3, future: 4 });
-  const future = await bulkDelete("appointments", { delete_all: true, only_future: true });
+  const future = await bulkDelete("appointments", { ...confirmed, only_future: true });
   assertEquals(future.body.message, "4 zukünftige Termine gelöscht.");
   assertEquals(await count("appointments"), 3);
   assertEquals(await count("appointments", "starts_at > now()"), 0);
-  const all = await bulkDelete("appointments", { delete_all: true, only_future: false });
+  const all = await bulkDelete("appointments", { ...confirmed, only_future: false });
   assertEquals(all.body.message, "3 Termine gelöscht.");
   assertEquals(await count("appointments"), 0);
   assertEquals(await count("users", "role <> 'admin'"), 4);
-  const once = await bulkDelete("appointments", { delete_all: true });
+  const once = await bulkDelete("appointments", confirmed);
   assertEquals(once.body.message, "0 Termine gelöscht.");
 });
 
 Deno.test("every bulk delete writes one audit line with the admin's name and the counts", async () => {
   await seed({ instructors: 1, students: 2, past: 1, future: 1 });
-  await bulkDelete("appointments", { delete_all: true, only_future: true });
-  await bulkDelete("students", { delete_all: true });
-  await bulkDelete("instructors", { delete_all: true });
+  await bulkDelete("appointments", { ...confirmed, only_future: true });
+  await bulkDelete("students", confirmed);
+  await bulkDelete("instructors", confirmed);
   const rows = await t.sql`
     select actor_id::int, actor_name, action, summary, details from audit_log order by id
   `;
@@ -167,7 +174,7 @@ Deno.test("a failure midway rolls the whole delete back", async () => {
   `);
   try {
     for (const what of ["students", "instructors", "appointments"]) {
-      const res = await bulkDelete(what, { delete_all: true });
+      const res = await bulkDelete(what, confirmed);
       assertEquals(res.status, 500, what);
     }
   } finally {
@@ -190,10 +197,19 @@ Deno.test("anything but {delete_all: true} answers a German 400 and deletes noth
       assert(/[äöüß]|Anfrage|gesendet/.test(res.body.error), res.body.error);
     }
   }
-  const odd = await bulkDelete("appointments", { delete_all: true, only_future: "ja" });
+  const odd = await bulkDelete("appointments", { ...confirmed, only_future: "ja" });
   assertEquals(odd.body.error, "„only_future“ muss true oder false sein.");
-  const missing = await bulkDelete("students", { delete_all: false });
+  const missing = await bulkDelete("students", { ...confirmed, delete_all: false });
   assertEquals(missing.body.error, "Zum Löschen muss „delete_all: true“ gesendet werden.");
+  // The typed phrase is checked by the server too, not only by the dialog.
+  for (const confirmation of [undefined, "ja", "Ja, unwiderruflich löschen "]) {
+    const unconfirmed = await bulkDelete("students", { delete_all: true, confirmation });
+    assertEquals(unconfirmed.status, 400);
+    assertEquals(
+      unconfirmed.body.error,
+      "Bitte geben Sie zur Bestätigung „Ja, unwiderruflich löschen“ ein.",
+    );
+  }
   assertEquals(await count("users", "role <> 'admin'"), 2);
   assertEquals(await count("appointments"), 1);
 });
@@ -201,7 +217,7 @@ Deno.test("anything but {delete_all: true} answers a German 400 and deletes noth
 Deno.test("while a planner run is queued or running, a bulk delete answers 409", async () => {
   await seed({ instructors: 1, students: 1, past: 0, future: 1 });
   await t.sql`insert into planner_jobs (status) values ('running')`;
-  const res = await bulkDelete("students", { delete_all: true });
+  const res = await bulkDelete("students", confirmed);
   assertEquals(res.status, 409);
   assertEquals(await count("users", "role = 'student'"), 1);
   await t.sql`delete from planner_jobs`;

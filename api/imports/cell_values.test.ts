@@ -45,7 +45,11 @@ Deno.test("ranges of dates and times in one cell", () => {
   ]);
   assertEquals(
     value(readDateRanges("30.07.2027 bis 19.07.2027")),
-    "im Zeitraum „30.07.2027 bis 19.07.2027“ liegt das Ende vor dem Anfang",
+    "Zeitraum „30.07.2027 bis 19.07.2027“: Das Enddatum darf nicht vor dem Startdatum liegen",
+  );
+  assertEquals(
+    value(readDateRanges("01.01.2027-31.12.2030")),
+    "Zeitraum „01.01.2027-31.12.2030“: Eine Abwesenheit darf höchstens ein Jahr lang sein",
   );
   assertEquals(value(readTimeRanges("09:45-10:30, 11:15 bis 12 Uhr")), [
     { start: "09:45", end: "10:30" },

@@ -3,6 +3,11 @@
  * Dates for date/time formats, formula objects with a cached result, rich text, hyperlinks) or
  * from a CSV (always text). Each reader answers the value or a German reason, never throws.
  */
+import {
+  absenceDateMessage,
+  absenceRangeProblem,
+  isAbsenceDate,
+} from "../../common/absence_dates.ts";
 import { formatMinutes } from "../../common/time.ts";
 
 export type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -131,9 +136,13 @@ export function readDateRanges(value: unknown): Read<{ start: string; end: strin
     const dates = tokens.map(readDate);
     for (const d of dates) if (!d.ok) return d;
     const [start, end] = dates.map((d) => (d as { value: string }).value);
-    if (end !== undefined && end < start) {
-      return bad(`im Zeitraum „${part}“ liegt das Ende vor dem Anfang`);
-    }
+    // The one absence rule (common/absence_dates.ts); the row's message adds the full stop.
+    const problem = !isAbsenceDate(start) || (end !== undefined && !isAbsenceDate(end))
+      ? absenceDateMessage
+      : end !== undefined
+      ? absenceRangeProblem(start, end)
+      : null;
+    if (problem) return bad(`Zeitraum „${part}“: ${problem.replace(/\.$/, "")}`);
     out.push({ start, end: end ?? start });
   }
   return ok(out);

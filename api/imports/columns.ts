@@ -157,7 +157,7 @@ const instructorColumns: Column[] = [
   },
 ];
 
-const studentDays: Column[] = [1, 2, 3, 4, 5].flatMap((day) => {
+const studentDays: Column[] = [1, 2, 3, 4, 5, 6].flatMap((day) => {
   const name = germanDays[day - 1];
   return [
     {
@@ -269,6 +269,24 @@ const studentColumns: Column[] = [
     width: 30,
   },
 ];
+
+/**
+ * The role's columns with the school's pickup points in the Startort column (its drop-down and its
+ * help); the spec's four places without a list.
+ */
+export function columnsWithPickupPoints(role: Role, pickupPoints?: readonly string[]): Column[] {
+  if (!pickupPoints) return columnsFor[role];
+  return columnsFor[role].map((column) =>
+    column.key !== "start_location" ? column : {
+      ...column,
+      list: [...pickupPoints],
+      example: pickupPoints[0] ?? "",
+      help: `Freiwillig. Wo die Fahrstunden beginnen: ${
+        pickupPoints.map((s) => `„${s}“`).join(", ")
+      }.`,
+    }
+  );
+}
 
 export const columnsFor: Record<Role, Column[]> = {
   instructor: instructorColumns,

@@ -8,7 +8,6 @@ import type {
 import type { Sql } from "../../db/connection.ts";
 import { type AuditActor, recordAudit } from "../lib/audit.ts";
 import { AppError } from "../lib/errors.ts";
-import { sameTransaction } from "../lib/savepoints.ts";
 import type { InstructorData } from "../people/instructor_payload.ts";
 import type { StudentData } from "../people/student_payload.ts";
 import { createInstructor, createStudent } from "../people/write_queries.ts";
@@ -112,7 +111,7 @@ export async function importPeople(
   const created_users: CreatedCredentials[] = await sql.begin(async (tx) => {
     // One transaction for the file, every person written straight into it (no savepoint each:
     // a quarter of the import's time); the first error rolls the whole file back.
-    const inner = sameTransaction(tx as unknown as Sql);
+    const inner = { within: tx };
     const out: CreatedCredentials[] = [];
     for (const [i, row] of fresh.entries()) {
       const user = await (role === "instructor"
@@ -144,7 +143,7 @@ export async function importPeople(
     }
     // One line for the whole file, not one per person.
     await recordAudit(
-      tx as unknown as Sql,
+      tx,
       actor,
       `import.${role}s`,
       `Import: ${out.length} ${label} angelegt, ${skipped.length} übersprungen`,

@@ -7,10 +7,13 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { AppError } from "../lib/errors.ts";
 import { cellText } from "./cell_values.ts";
+import { countSheetRows } from "./sheet_scan.ts";
 import { inflatedReason, zipBombReason, zipEntries } from "./zip_guard.ts";
 
 export const maxFileBytes = 5 * 1024 * 1024;
 export const maxDataRows = 5000;
+/** Row elements a sheet may hold, empty formatted ones included, before exceljs is asked. */
+export const maxRowElements = 50_000;
 
 /** One spreadsheet line: its number as Excel or an editor shows it, and its cells (0-based). */
 export interface SheetRow {
@@ -90,6 +93,18 @@ async function readXlsx(bytes: Uint8Array): Promise<SheetRow[]> {
     throw refuse(
       "Die Datei ist entpackt unverhältnismäßig groß und wird aus Sicherheitsgründen nicht " +
         "gelesen. Bitte speichern Sie nur die Tabelle mit den Daten als neue .xlsx-Datei.",
+      413,
+    );
+  }
+  const rowCount = countSheetRows(bytes, entries);
+  if (rowCount === "broken") throw broken();
+  if (rowCount.valueRows > maxDataRows + 1) throw tooManyRows();
+  if (rowCount.rowElements > maxRowElements) {
+    throw refuse(
+      `Die Tabelle enthält ${rowCount.rowElements.toLocaleString("de-DE")} Zeilen, die meisten ` +
+        "davon leer, aber formatiert. Bitte löschen Sie die leeren Zeilen unter Ihren Daten " +
+        "(Zeilen markieren → „Zellen löschen“) oder kopieren Sie nur die Daten in eine neue " +
+        "Arbeitsmappe.",
       413,
     );
   }

@@ -5,8 +5,10 @@ import type { AppEnv } from "../env.ts";
 import { AppError } from "../lib/errors.ts";
 import type { Role } from "./columns.ts";
 import { importPeople, previewPeople } from "./import_people.ts";
-import { maxFileBytes, readUpload, tooLarge } from "./read_file.ts";
+import { maxFileBytes, tooLarge } from "./read_file.ts";
+import { readUploadOffThread } from "./read_off_thread.ts";
 import { checkRows } from "./rows.ts";
+import { readPickupPointNames } from "../../db/pickup_points.ts";
 import { testDataFileName, testDataZip } from "./test_data.ts";
 import { docxType, tutorialDocx, tutorialFileName } from "./tutorial_docx.ts";
 import { buildWorkbook, templateFileName, workbookBytes, xlsxType } from "./templates.ts";
@@ -39,8 +41,10 @@ function importRoute(role: Role) {
     const file = await uploadedFile(c);
     // The size is known before the bytes are read: refuse a too-large file without copying it.
     if (file.size > maxFileBytes) throw tooLarge();
-    const sheet = await readUpload(file.name, new Uint8Array(await file.arrayBuffer()));
-    const checked = checkRows(role, sheet);
+    const sheet = await readUploadOffThread(file.name, new Uint8Array(await file.arrayBuffer()));
+    const checked = checkRows(role, sheet, {
+      pickupPoints: await readPickupPointNames(c.get("sql")),
+    });
     if (["1", "true", "ja"].includes(c.req.query("preview") ?? "")) {
       return c.json<ImportPreview>(await previewPeople(c.get("sql"), role, checked));
     }
@@ -68,7 +72,11 @@ export const importRoutes = new Hono<AppEnv>()
     async (c) =>
       download(
         c,
-        await workbookBytes(buildWorkbook("student")),
+        await workbookBytes(
+          buildWorkbook("student", undefined, {
+            pickupPoints: await readPickupPointNames(c.get("sql")),
+          }),
+        ),
         templateFileName.student,
         xlsxType,
       ),

@@ -98,8 +98,15 @@ function headerRowIndex(role: Role, sheet: SheetRow[]): number {
   return best;
 }
 
-/** Checks every data row of a file for one role. */
-export function checkRows(role: Role, sheet: SheetRow[]): CheckedFile {
+/**
+ * Checks every data row of a file for one role. `pickupPoints`: the school's Treffpunkte, which
+ * the Startort column accepts (the spec's four places when not given).
+ */
+export function checkRows(
+  role: Role,
+  sheet: SheetRow[],
+  options: { pickupPoints?: readonly string[] } = {},
+): CheckedFile {
   const start = headerRowIndex(role, sheet);
   const [header, ...body] = sheet.slice(start);
   const { at, label, errors } = matchHeaders(role, header);
@@ -135,7 +142,9 @@ export function checkRows(role: Role, sheet: SheetRow[]): CheckedFile {
         row.fail("email", `„${email}“ steht schon in Zeile ${first}`);
       } else seen.set(email, sheetRow.line);
     }
-    const checked = role === "instructor" ? instructorRow(row) : studentRow(row);
+    const checked = role === "instructor"
+      ? instructorRow(row)
+      : studentRow(row, options.pickupPoints ?? defaultPickupPoints());
     if (row.errors.length) out.errors.push(...row.errors);
     else if (checked) out.rows.push({ ...checked, row: sheetRow.line, email });
   }
@@ -339,24 +348,32 @@ function instructorRow(row: RowReader) {
 
 const classes: Record<string, string> = { b: "B", b78: "B78", b197: "B197" };
 
-function locationOptions(): Record<string, string> {
-  const list = columnsFor.student.find((c) => c.key === "start_location")!.list!;
+/** The spec's four places, the column's list in the code (migration 0041 starts with them). */
+function defaultPickupPoints(): readonly string[] {
+  return columnsFor.student.find((c) => c.key === "start_location")!.list!;
+}
+
+function locationOptions(list: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
+  const firstWord = (place: string) => squash(place.split(" ")[0]);
   for (const place of list) {
     out[squash(place)] = place;
-    out[squash(place.split(" ")[0])] = place; // "Lüdo" for "Lüdo Bus Bhf."
+    // "Lüdo" for "Lüdo Bus Bhf.", where no other place starts with the same word.
+    if (list.filter((other) => firstWord(other) === firstWord(place)).length === 1) {
+      out[firstWord(place)] ??= place;
+    }
   }
   return out;
 }
 
-function studentRow(row: RowReader) {
+function studentRow(row: RowReader, pickupPoints: readonly string[]) {
   const names = row.names();
   const licence = row.choice(
     "license_class",
     classes,
     "Bitte eine Führerscheinklasse eintragen (B, B78 oder B197)",
   );
-  const location = row.choice("start_location", locationOptions(), null);
+  const location = row.choice("start_location", locationOptions(pickupPoints), null);
   const holidays = row.take(
     "available_in_holidays",
     readYesNo(row.cell("available_in_holidays"), true),
@@ -364,7 +381,7 @@ function studentRow(row: RowReader) {
   const school: { day: number; start: string; end: string }[] = [];
   const arrivals: { day: number; time: string }[] = [];
   const free: { day: number; period: number; start: string; end: string }[] = [];
-  for (const day of [1, 2, 3, 4, 5]) {
+  for (const day of [1, 2, 3, 4, 5, 6]) {
     const range = row.timeRange(`school_${day}_start`, `school_${day}_end`);
     if (range) school.push({ day, ...range });
     if (row.text(`arrival_${day}`)) {
@@ -389,7 +406,7 @@ function studentRow(row: RowReader) {
       arrival_times: arrivals,
       free_periods: free,
       vacation_periods: vacations,
-    })
+    }, { pickupPoints })
   );
   if (!data) return undefined;
   const parts = [

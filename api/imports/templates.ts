@@ -1,5 +1,11 @@
 import ExcelJS from "exceljs";
-import { type Column, columnsFor, type Role, roleLabel } from "./columns.ts";
+import {
+  type Column,
+  columnsFor,
+  columnsWithPickupPoints,
+  type Role,
+  roleLabel,
+} from "./columns.ts";
 
 export const templateFileName: Record<Role, string> = {
   instructor: "fahrlehrer-vorlage.xlsx",
@@ -44,8 +50,9 @@ function cellValue(column: Column, value: string | number): ExcelJS.CellValue {
 export function buildWorkbook(
   role: Role,
   rows: Record<string, string | number>[] = [exampleRow(role)],
+  options: { pickupPoints?: readonly string[] } = {},
 ): ExcelJS.Workbook {
-  const columns = columnsFor[role];
+  const columns = columnsWithPickupPoints(role, options.pickupPoints);
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Fahrplan";
   const sheet = workbook.addWorksheet(roleLabel[role].sheet, {
@@ -66,7 +73,9 @@ export function buildWorkbook(
   columns.forEach((column, i) => {
     const letter = columnLetter(i + 1);
     const range = `${letter}2:${letter}${validatedRows + 1}`;
-    if (column.list) {
+    // Excel takes a list of at most 255 characters; a longer one goes without a drop-down (the
+    // import checks the names all the same).
+    if (column.list && column.list.join(",").length <= 250) {
       validations(sheet).add(range, {
         type: "list",
         allowBlank: !column.required,
@@ -77,11 +86,11 @@ export function buildWorkbook(
       });
     }
   });
-  addGuide(workbook, role);
+  addGuide(workbook, role, columns);
   return workbook;
 }
 
-function addGuide(workbook: ExcelJS.Workbook, role: Role) {
+function addGuide(workbook: ExcelJS.Workbook, role: Role, columns: Column[]) {
   const guide = workbook.addWorksheet("Anleitung");
   guide.columns = [
     { header: "Spalte", key: "column", width: 26 },
@@ -90,7 +99,7 @@ function addGuide(workbook: ExcelJS.Workbook, role: Role) {
   ];
   guide.getRow(1).font = { bold: true };
   guide.views = [{ state: "frozen", ySplit: 1 }];
-  for (const column of columnsFor[role]) {
+  for (const column of columns) {
     guide.addRow({
       column: column.header,
       required: column.required ? "ja" : "",

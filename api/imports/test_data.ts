@@ -1,13 +1,13 @@
 /**
  * The test-data package (spec 01 §9): the two templates plus, for each of five sets, one
  * instructor file and one student file in exactly the template's format. The people come from
- * the planner's own seeded instance generator, so the data is as plannable as its examples.
+ * the planner's own seeded generator of people (common/test_people.ts), so the data is as plannable as its examples.
  */
 import { zipSync } from "fflate";
 import { foldName } from "../../common/usernames.ts";
-import { minutesOf } from "../../solver/calendar.ts";
-import { generateInstance, random, SHAPES } from "../../solver/testing/generate.ts";
-import { formatMinutes } from "../../common/time.ts";
+import { random } from "../../common/random.ts";
+import { generatePeople, SHAPES } from "../../common/test_people.ts";
+import { formatMinutes, minutesOf } from "../../common/time.ts";
 import { startLocations } from "../../common/school_rules.ts";
 import { testDataSets } from "../../common/test_data_sets.ts";
 import type { Role } from "./columns.ts";
@@ -74,7 +74,7 @@ export function setRows(
   seed: number,
   nextName: ReturnType<typeof namePool>,
 ) {
-  const instance = generateInstance({ shape, seed });
+  const instance = generatePeople({ shape }, random(seed));
   const rnd = random(seed * 7919);
   const instructors: Row[] = instance.instructors.map((ins) => {
     const row: Row = {

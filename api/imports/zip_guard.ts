@@ -83,6 +83,15 @@ export function zipBombReason(entries: ZipEntry[], limits: ZipLimits): string | 
 
 const localSignature = 0x04034b50;
 
+/** The compressed bytes of one entry, found through its local header; null when unreadable. */
+export function entryData(bytes: Uint8Array, entry: ZipEntry): Uint8Array | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = entry.localOffset;
+  if (at + 30 > bytes.length || view.getUint32(at, true) !== localSignature) return null;
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  return bytes.subarray(start, start + entry.compressedSize);
+}
+
 /**
  * Inflates every entry as a central-directory reader would find it, 1 KB of input at a time
  * (at most about 1 MB of output per step), counting the output. Answers "total_size" once the
@@ -94,13 +103,10 @@ export function inflatedReason(
   entries: ZipEntry[],
   maxTotalBytes: number,
 ): "total_size" | "broken" | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let total = 0;
   for (const entry of entries) {
-    const at = entry.localOffset;
-    if (at + 30 > bytes.length || view.getUint32(at, true) !== localSignature) return "broken";
-    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-    const data = bytes.subarray(start, start + entry.compressedSize);
+    const data = entryData(bytes, entry);
+    if (!data) return "broken";
     if (entry.method === 0) {
       total += data.length;
       if (total > maxTotalBytes) return "total_size";

@@ -1,19 +1,13 @@
 import type { Sql } from "../../db/connection.ts";
-import { savepoints } from "./savepoints.ts";
+import { atomically, type Tx } from "./transactions.ts";
 
 export { type AuditAction, type AuditActor, recordAudit } from "../../db/audit_log.ts";
 
 /**
- * Opens one transaction for a change and its audit line. `work` gets the transaction and a
- * stand-in for `sql` whose begin() is a savepoint of it, for people-module functions that open
- * their own transaction: their writes and the line then commit together or not at all.
+ * Opens one transaction for a change and its audit line. People-module functions handed the
+ * transaction write inside a savepoint of it (see atomically): their writes and the line then
+ * commit together or not at all.
  */
-export async function inTransaction<T>(
-  sql: Sql,
-  work: (tx: Sql, inner: Sql) => Promise<T>,
-): Promise<T> {
-  return await sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
-    return await work(tx, savepoints(tx));
-  }) as T;
+export function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return atomically(sql, work);
 }

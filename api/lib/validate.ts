@@ -1,7 +1,8 @@
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
+import { createMiddleware } from "hono/factory";
 import { z } from "zod";
-import { AppError } from "./errors.ts";
+import { AppError, invalid } from "./errors.ts";
 
 // zod's own messages (the `details` of a 400) in German, for every schema of the API.
 z.config(z.locales.de());
@@ -27,14 +28,25 @@ function validationError(issues: z.core.$ZodIssue[]): AppError {
   );
 }
 
-/** zod validation of a request part as Hono middleware; failure answers our German 400. */
+/**
+ * zod validation of a request part as Hono middleware; failure answers our German 400, and so
+ * does a JSON body that is no JSON (read once here; Hono keeps it for the validator).
+ */
 export function validate<T extends z.ZodType, Target extends keyof ValidationTargets>(
   target: Target,
   schema: T,
 ) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error.issues);
   });
+  if (target !== "json") return validator;
+  return createMiddleware(async (c, next) => {
+    await c.req.json().catch(() => {
+      throw invalid("Die Anfrage enthält kein gültiges JSON.");
+    });
+    return await validator(c, next);
+    // The validator's type carries the body type that c.req.valid("json") answers.
+  }) as unknown as typeof validator;
 }
 
 /**

@@ -74,6 +74,7 @@ Deno.test("creating an instructor answers 201 with a generated username and pass
   assertEquals(detail.profile, {
     transmission_types: ["manual", "automatic"],
     monthly_hours_target: 0,
+    default_vehicle_id: null,
   });
   assertEquals(detail.week_hours, null);
   assertEquals(detail.work_schedule, [{ day: "monday", start: "08:00", end: "16:00" }]);
@@ -145,6 +146,10 @@ Deno.test("instructor validation answers the German messages of spec 02 §5", as
     [
       { vacation_periods: [{ start: "2026-08-10", end: "2026-08-01" }] },
       "Urlaub 1: Das Enddatum darf nicht vor dem Startdatum liegen.",
+    ],
+    [
+      { vacation_periods: [{ start: "2026-08-01", end: "2036-08-01" }] },
+      "Urlaub 1: Eine Abwesenheit darf höchstens ein Jahr lang sein.",
     ],
     [
       { work_schedule: [{ day: "monday", start: "8 Uhr", end: "16:00" }] },
@@ -299,7 +304,7 @@ Deno.test("student validation answers the German messages of spec 02 §5", async
     ],
     [
       { free_periods: [{ day: "sunday", period: 1, start: "10:00", end: "11:00" }] },
-      "Freistunde: Unbekannter Wochentag „sunday“ (Montag bis Freitag).",
+      "Freistunde: Unbekannter Wochentag „sunday“ (Montag bis Samstag).",
     ],
     [
       { available_in_holidays: "vielleicht" },

@@ -2,6 +2,9 @@ import type { Sql } from "../../db/connection.ts";
 import { englishWeekdayKeys } from "../../common/german_words.ts";
 import { notFound } from "../lib/errors.ts";
 import { userRows } from "./user_rows.ts";
+import { readPlannedWeekdays } from "../../db/school_settings.ts";
+import { trainingOf } from "./training.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
 const hhmm = (time: string | null) => (time ? time.slice(0, 5) : null);
 
@@ -9,8 +12,20 @@ const hhmm = (time: string | null) => (time ? time.slice(0, 5) : null);
 export async function userDetail(sql: Sql, id: number) {
   const [row] = await userRows(sql, [id]);
   if (!row) throw notFound("Benutzer");
-  if (row.role === "instructor") return { ...row, ...await instructorSchedule(sql, id) };
-  if (row.role === "student") return { ...row, ...await studentSchedule(sql, id) };
+  const [{ version }] = await sql<{ version: number }[]>`
+    select version from users where id = ${id}
+  `;
+  if (row.role === "instructor") {
+    return { ...row, version, ...await instructorSchedule(sql, id) };
+  }
+  if (row.role === "student") {
+    return {
+      ...row,
+      version,
+      ...await studentSchedule(sql, id),
+      ...await studentTraining(sql, id),
+    };
+  }
   return row;
 }
 
@@ -79,11 +94,17 @@ async function instructorSchedule(sql: Sql, id: number) {
   };
 }
 
-/** The Monday-to-Friday plan (school, arrival, free periods) and the vacation periods. */
+/**
+ * The weekly plan (school, arrival, free periods) of Monday to Saturday, of Sunday when the school
+ * plans it or the student has times then, and the vacation periods.
+ */
 async function studentSchedule(sql: Sql, id: number) {
   const rows = await weeklyRows(sql, id, ["school", "arrival", "free_period"]);
-  // Always five days, so the overlay can render Monday to Friday without filling gaps itself.
-  const schoolSchedule = [1, 2, 3, 4, 5].map((day) => {
+  const planned = await readPlannedWeekdays(sql);
+  const days = [1, 2, 3, 4, 5, 6, 7].filter((day) =>
+    day <= 6 || planned.includes(day) || rows.some((r) => r.day_of_week === day)
+  );
+  const schoolSchedule = days.map((day) => {
     const ofDay = rows.filter((r) => r.day_of_week === day);
     const school = ofDay.find((r) => r.availability_type === "school");
     const arrival = ofDay.find((r) => r.availability_type === "arrival");
@@ -102,4 +123,21 @@ async function studentSchedule(sql: Sql, id: number) {
     };
   });
   return { school_schedule: schoolSchedule, vacation_periods: await vacationRows(sql, id) };
+}
+
+/** The training record (issue 22): special-drive numbers, the release, the exam and the counts. */
+async function studentTraining(sql: Sql, id: number) {
+  const [p] = await sql<{
+    required_overland: number;
+    required_highway: number;
+    required_night: number;
+    special_drives_released: boolean;
+    exam_at: string | null;
+  }[]>`
+    select required_overland, required_highway, required_night, special_drives_released,
+           to_char(exam_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as exam_at
+      from student_profiles where user_id = ${id}
+  `;
+  if (!p) return {};
+  return { ...p, training: (await trainingOf(sql, [id])).get(id)! };
 }

@@ -1,37 +1,12 @@
 import { z } from "zod";
 import { germanDayName } from "../../common/german_words.ts";
-import { looseValue, optionalText, personShape, vacationPeriods } from "./person_fields.ts";
+import { instructorPayloadSchema } from "../../common/contract/people.ts";
 import { type PersonFields, personFields, vacationRows } from "./person_fields.ts";
 import { invalid } from "../lib/errors.ts";
+import { FieldErrors } from "../lib/field_errors.ts";
 import { isBlank, parseDate, parseDay, parseTimeRange } from "./values.ts";
 
-/** Instructor create/save payload (spec 02 §3); every list is optional on save. */
-export const instructorPayloadSchema = z.object({
-  ...personShape,
-  transmission_types: z.array(z.string().max(20)).max(5).nullish(),
-  monthly_hours_target: z.union([z.number(), z.string().max(10)]).nullish(),
-  work_schedule: z.array(z.object({ day: looseValue, start: looseValue, end: looseValue }))
-    .max(100).nullish(),
-  /**
-   * The days `work_schedule` replaces (the admin form sends only the days it changed, a day with
-   * no window left included); without it, Monday to Friday and every day the schedule names.
-   */
-  work_days: z.array(looseValue).max(7).nullish(),
-  breaks: z.array(z.object({ start: looseValue, end: looseValue })).max(20).nullish(),
-  vacation_periods: vacationPeriods,
-  theory_sessions: z.array(
-    z.object({ date: looseValue, start_time: looseValue, end_time: looseValue }),
-  ).max(1000).nullish(),
-  unavailable_blocks: z.array(z.object({
-    day_of_week: looseValue,
-    start_time: looseValue,
-    end_time: looseValue,
-    valid_from: looseValue,
-    valid_until: looseValue,
-    description: optionalText(200, "Die Beschreibung"),
-  })).max(200).nullish(),
-});
-
+export { instructorPayloadSchema };
 export type InstructorPayload = z.infer<typeof instructorPayloadSchema>;
 
 export interface TimeRow {
@@ -51,6 +26,8 @@ export interface InstructorData {
   person: PersonFields;
   transmission_types?: ("automatic" | "manual")[];
   monthly_hours_target?: number;
+  /** The default vehicle; null clears it, undefined leaves it. */
+  default_vehicle_id?: number | null;
   work: TimeRow[] | undefined;
   /** the weekdays `work` replaces; undefined: Monday to Friday and the days `work` names */
   workDays?: number[];
@@ -71,8 +48,10 @@ export function instructorData(
   mode: "create" | "update",
   plannedWeekdays: readonly number[] = [],
 ): InstructorData {
+  // Every part is checked, in the form's order, so all mistakes come back at once (issue 25).
+  const errors = new FieldErrors();
   const data: InstructorData = {
-    person: personFields(input, mode),
+    person: errors.check("person", () => personFields(input, mode)) ?? {},
     work: undefined,
     breaks: undefined,
     vacations: undefined,
@@ -80,11 +59,44 @@ export function instructorData(
     blocks: undefined,
   };
   if (input.transmission_types != null || mode === "create") {
-    data.transmission_types = transmissionTypes(input.transmission_types ?? []);
+    errors.check(
+      "transmission_types",
+      () => data.transmission_types = transmissionTypes(input.transmission_types ?? []),
+    );
   }
   if (input.monthly_hours_target !== undefined || mode === "create") {
-    data.monthly_hours_target = hoursTarget(input.monthly_hours_target);
+    errors.check(
+      "monthly_hours_target",
+      () => data.monthly_hours_target = hoursTarget(input.monthly_hours_target),
+    );
   }
+  if (input.default_vehicle_id !== undefined) data.default_vehicle_id = input.default_vehicle_id;
+  errors.check("work_schedule", () => workPart(data, input, plannedWeekdays));
+  if (input.breaks) errors.check("breaks", () => data.breaks = breakRows(input.breaks!));
+  errors.check("vacation_periods", () => data.vacations = vacationRows(input.vacation_periods));
+  errors.check("theory_sessions", () => {
+    if (!input.theory_sessions) return;
+    data.theory = input.theory_sessions
+      .map((row, i) => ({ row, name: `Theoriestunde ${i + 1}` }))
+      .filter(({ row }) => ![row.date, row.start_time, row.end_time].some(isBlank))
+      .map(({ row, name }) => ({
+        date: parseDate(row.date, name),
+        ...parseTimeRange(row.start_time, row.end_time, name),
+      }));
+  });
+  if (input.unavailable_blocks) {
+    errors.check("unavailable_blocks", () => data.blocks = blockRows(input.unavailable_blocks!));
+  }
+  errors.throwIfAny();
+  return data;
+}
+
+/** The working times and the days they replace. */
+function workPart(
+  data: InstructorData,
+  input: InstructorPayload,
+  plannedWeekdays: readonly number[],
+) {
   if (input.work_schedule) data.work = workRows(input.work_schedule, plannedWeekdays);
   if (input.work_days) {
     data.workDays = workDays(input.work_days);
@@ -96,19 +108,6 @@ export function instructorData(
       );
     }
   }
-  if (input.breaks) data.breaks = breakRows(input.breaks);
-  data.vacations = vacationRows(input.vacation_periods);
-  if (input.theory_sessions) {
-    data.theory = input.theory_sessions
-      .map((row, i) => ({ row, name: `Theoriestunde ${i + 1}` }))
-      .filter(({ row }) => ![row.date, row.start_time, row.end_time].some(isBlank))
-      .map(({ row, name }) => ({
-        date: parseDate(row.date, name),
-        ...parseTimeRange(row.start_time, row.end_time, name),
-      }));
-  }
-  if (input.unavailable_blocks) data.blocks = blockRows(input.unavailable_blocks);
-  return data;
 }
 
 function transmissionTypes(values: string[]): ("automatic" | "manual")[] {

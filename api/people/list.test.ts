@@ -42,8 +42,8 @@ await t.sql`update student_profiles set completed_manual_hours = 5 where user_id
 await t.sql`update student_profiles set license_class = 'B78', required_manual_hours = 0,
   required_automatic_hours = 20 where user_id = ${zoe}`;
 await t.sql`update users set is_active = false where id = ${tom}`;
-// A 90-minute lesson that began today on the school's clock and already started (so it is not
-// planned time any more), whatever time the test runs; a cancelled one does not count.
+// A 90-minute lesson that began today on the school's clock and has not ended (planned until it
+// ends, then done), whatever time the test runs; a cancelled one does not count.
 const todayStart = t
   .sql`date_trunc('day', now() at time zone ${SCHOOL_TIME_ZONE}) at time zone ${SCHOOL_TIME_ZONE}`;
 const startedToday = t.sql`greatest(${todayStart}, now() - interval '1 minute')`;
@@ -85,7 +85,11 @@ Deno.test("instructor rows carry profile, this month's hours against target and 
     role: "instructor",
     is_active: true,
     date_joined: a.date_joined,
-    profile: { transmission_types: ["automatic", "manual"], monthly_hours_target: 40 },
+    profile: {
+      transmission_types: ["automatic", "manual"],
+      monthly_hours_target: 40,
+      default_vehicle_id: null,
+    },
     week_hours: { current: 1.5, target: 40 },
     today_appointments: 1,
     // Today's lesson is before the planning horizon (from tomorrow); no working hours entered.
@@ -113,7 +117,8 @@ Deno.test("student rows carry progress, next appointment and open hours", async 
   assertEquals(m.remaining_hours_total, 14, "20 required - 5 done - 1 planned");
   const tomRow = body.results[1];
   assertEquals(tomRow.is_active, false);
-  assertEquals(tomRow.remaining_hours_total, 20, "a past appointment is not planned time");
+  assertEquals(tomRow.remaining_hours_total, 19, "a lesson under way is no longer open");
+  assertEquals(tomRow.profile.completed_manual_hours, 0, "nor done before it has ended");
   assertEquals(body.results[2].remaining_hours_total, 20);
 });
 
@@ -198,7 +203,11 @@ Deno.test("the detail of a user answers the row plus schedule; unknown ids answe
     [[], [], [], []],
   );
   const student = await (await admin.get(`/api/admin/users/${maria}/`)).json();
-  assertEquals(student.school_schedule.length, 5);
+  // Monday to Saturday (the school plans Sundays not by default): Saturday lessons are possible.
+  assertEquals(
+    student.school_schedule.map((d: { day_of_week: number }) => d.day_of_week),
+    [1, 2, 3, 4, 5, 6],
+  );
   for (const path of ["/api/admin/users/999999/", "/api/admin/users/abc/"]) {
     const res = await admin.get(path);
     assertEquals([res.status, (await res.json()).error], [404, "Benutzer wurde nicht gefunden."]);

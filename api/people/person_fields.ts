@@ -1,25 +1,15 @@
-import { z } from "zod";
+import type { z } from "zod";
+import {
+  looseValue,
+  optionalText,
+  personShape,
+  vacationPeriods,
+} from "../../common/contract/people.ts";
 import { invalid } from "../lib/errors.ts";
+import { FieldErrors } from "../lib/field_errors.ts";
 import { isBlank, parseDateRange, parseEmail } from "./values.ts";
 
-/** A free-text field the screens may send as null or leave out. */
-export const optionalText = (max: number, label: string) =>
-  z.string().max(max, `${label} darf höchstens ${max} Zeichen lang sein.`).nullish();
-
-/** A time or date field as the screens send it (HH:MM, YYYY-MM-DD, '' or null). */
-export const looseValue = z.union([z.string().max(40), z.number()]).nullish();
-
-/** The personal fields both roles share; unknown keys (role, is_staff, password, ...) are stripped. */
-export const personShape = {
-  first_name: optionalText(100, "Der Vorname"),
-  last_name: optionalText(100, "Der Nachname"),
-  email: optionalText(254, "Die E-Mail-Adresse"),
-  phone: optionalText(50, "Die Telefonnummer"),
-};
-
-/** The 'Urlaub und Feiertage' rows both roles carry. */
-export const vacationPeriods = z.array(z.object({ start: looseValue, end: looseValue })).max(500)
-  .nullish();
+export { looseValue, optionalText, personShape, vacationPeriods };
 
 /** The complete vacation rows as date ranges; half-filled rows are dropped, as the screen does. */
 export function vacationRows(rows: z.infer<typeof vacationPeriods>) {
@@ -54,6 +44,8 @@ export interface PersonFields {
  */
 export function personFields(input: PersonInput, mode: "create" | "update"): PersonFields {
   const out: PersonFields = {};
+  // Every field is checked, so a form with two mistakes hears of both (issue 25).
+  const errors = new FieldErrors();
   const required = [
     ["first_name", "Vorname ist erforderlich."],
     ["last_name", "Nachname ist erforderlich."],
@@ -61,11 +53,14 @@ export function personFields(input: PersonInput, mode: "create" | "update"): Per
   for (const [key, message] of required) {
     const value = input[key];
     if (value === undefined && mode === "update") continue;
-    if (isBlank(value)) throw invalid(message);
-    out[key] = value!.trim();
+    errors.check(key, () => {
+      if (isBlank(value)) throw invalid(message);
+      out[key] = value!.trim();
+    });
   }
-  if (input.email !== undefined) out.email = parseEmail(input.email);
+  if (input.email !== undefined) errors.check("email", () => out.email = parseEmail(input.email));
   else if (mode === "create") out.email = "";
   if (input.phone !== undefined || mode === "create") out.phone = (input.phone ?? "").trim();
+  errors.throwIfAny();
   return out;
 }

@@ -76,7 +76,11 @@ Deno.test("saving an instructor replaces the rows and answers the updated detail
   const detail = await res.json();
   assertEquals(detail.id, anna);
   assertEquals(detail.full_name, "Anna-Lena Schmidt");
-  assertEquals(detail.profile, { transmission_types: ["automatic"], monthly_hours_target: 60 });
+  assertEquals(detail.profile, {
+    transmission_types: ["automatic"],
+    monthly_hours_target: 60,
+    default_vehicle_id: null,
+  });
   assertEquals(detail.work_schedule, [
     { day: "monday", start: "08:00", end: "16:00" },
     { day: "friday", start: "09:00", end: "13:00" },
@@ -339,4 +343,29 @@ Deno.test("deleting answers the role's German message and removes the person", a
   assertEquals(left.length, 0);
   const rows = await t.sql`select 1 from availabilities where user_id in (${maria}, ${anna})`;
   assertEquals(rows.length, 0);
+});
+
+Deno.test("saving a vacation over lessons says how many it hits (issue 25)", async () => {
+  const { anna, maria } = await seed();
+  await t.sql`
+    insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at, status)
+    values (${maria}, ${anna}, 'manual', '2027-03-10 10:00+01', '2027-03-10 11:00+01', 'confirmed'),
+           (${maria}, ${anna}, 'manual', '2027-03-11 10:00+01', '2027-03-11 11:00+01', 'confirmed'),
+           (${maria}, ${anna}, 'manual', '2027-03-20 10:00+01', '2027-03-20 11:00+01', 'confirmed')
+  `;
+  const detail = await (await admin.get(`/api/admin/users/${maria}/`)).json();
+  const save = (vacations: { start: string; end: string }[]) =>
+    admin.put(`/api/admin/users/${maria}/`, {
+      first_name: "Maria",
+      last_name: "Muster",
+      email: "maria@example.de",
+      license_class: detail.profile.license_class,
+      school_schedule: [],
+      vacation_periods: vacations,
+    });
+  const hit = await save([{ start: "2027-03-09", end: "2027-03-12" }]);
+  assertEquals(hit.status, 200);
+  assertEquals((await hit.json()).vacation_affected, 2);
+  const none = await save([]);
+  assertEquals((await none.json()).vacation_affected, 0);
 });

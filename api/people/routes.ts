@@ -1,5 +1,8 @@
 import { Hono } from "hono";
-import type { Sql } from "../../db/connection.ts";
+import type { AnswerOf } from "../../common/contract/routes.ts";
+import { idParam } from "../lib/id_param.ts";
+import type { Db, Sql } from "../../db/connection.ts";
+import type { Tx } from "../lib/transactions.ts";
 import type { AppEnv } from "../env.ts";
 import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
@@ -7,9 +10,12 @@ import { fullNameSql } from "../lib/person_name.ts";
 import { listQuerySchema } from "../lib/list_params.ts";
 import { parseWith, validate } from "../lib/validate.ts";
 import { userDetail } from "./detail_query.ts";
+import { countInVacations } from "../absences/queries.ts";
+import { personUpdateSchema } from "../../common/contract/people.ts";
 import { instructorData, instructorPayloadSchema } from "./instructor_payload.ts";
 import { type ListRole, listUsers, userSortKeys } from "./list_query.ts";
 import { readPlannedWeekdays } from "../../db/school_settings.ts";
+import { readPickupPointNames } from "../../db/pickup_points.ts";
 import {
   studentCreateData,
   studentCreateSchema,
@@ -25,11 +31,6 @@ import {
 } from "./write_queries.ts";
 
 /** A user id from the path; anything but a positive integer is an unknown user. */
-function userId(text: string): number {
-  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) throw notFound("Benutzer");
-  return Number(text);
-}
-
 async function roleOf(sql: Sql, id: number): Promise<string> {
   const [row] = await sql<{ role: string }[]>`select role from users where id = ${id}`;
   if (!row) throw notFound("Benutzer");
@@ -39,7 +40,7 @@ async function roleOf(sql: Sql, id: number): Promise<string> {
 const roleWord = (role: string) => role === "instructor" ? "Fahrlehrer" : "Fahrschüler";
 
 /** "Fahrlehrer Max Muster", for the activity log. */
-async function personLabel(tx: Sql, id: number): Promise<string> {
+async function personLabel(tx: Db, id: number): Promise<string> {
   const [row] = await tx<{ role: string; name: string }[]>`
     select role, ${fullNameSql(tx)} as name from users u where id = ${id}
   `;
@@ -62,11 +63,12 @@ export const peopleRoutes = new Hono<AppEnv>()
     return c.json(await listUsers(c.get("sql"), role as ListRole, params));
   })
   .get("/users/:id/", async (c) => {
-    return c.json(await userDetail(c.get("sql"), userId(c.req.param("id"))));
+    return c.json(await userDetail(c.get("sql"), idParam(c.req.param("id"), "Benutzer")));
   })
-  .put("/users/:id/", async (c) => {
+  // The contract's union of both payloads first; the stored role then picks the exact one.
+  .put("/users/:id/", validate("json", personUpdateSchema), async (c) => {
     const sql = c.get("sql");
-    const id = userId(c.req.param("id"));
+    const id = idParam(c.req.param("id"), "Benutzer");
     const role = await roleOf(sql, id);
     const body = await c.req.json().catch(() => {
       throw invalid("Die Anfrage enthält kein gültiges JSON.");
@@ -81,37 +83,43 @@ export const peopleRoutes = new Hono<AppEnv>()
       );
     }
     // Checked before the transaction opens: a bad payload holds no lock.
-    let save: (inner: Sql) => Promise<void>;
+    let save: (tx: Tx) => Promise<void>;
     if (role === "instructor") {
-      const data = instructorData(
-        parseWith(instructorPayloadSchema, body),
-        "update",
-        await readPlannedWeekdays(sql),
-      );
-      save = (inner) => updateInstructor(inner, id, data);
+      const payload = parseWith(instructorPayloadSchema, body);
+      const data = instructorData(payload, "update", await readPlannedWeekdays(sql));
+      save = (tx) => updateInstructor(tx, id, data, { loadedVersion: payload.version });
     } else {
-      const data = studentUpdateData(parseWith(studentUpdateSchema, body));
-      save = (inner) => updateStudent(inner, id, data);
+      const payload = parseWith(studentUpdateSchema, body);
+      const data = studentUpdateData(payload, {
+        plannedWeekdays: await readPlannedWeekdays(sql),
+        pickupPoints: await readPickupPointNames(sql),
+      });
+      save = (tx) => updateStudent(tx, id, data, { loadedVersion: payload.version });
     }
-    await inTransaction(sql, async (tx, inner) => {
-      await save(inner);
+    await inTransaction(sql, async (tx) => {
+      await save(tx);
       const label = await personLabel(tx, id);
       await recordAudit(tx, c.get("user"), "person.update", `${label} bearbeitet`, { user_id: id });
     });
-    return c.json(await userDetail(sql, id));
+    // The lessons inside the person's vacations, so the save can say what it hits (issue 25).
+    const vacationAffected = await countInVacations(sql, id);
+    return c.json({
+      ...await userDetail(sql, id),
+      vacation_affected: vacationAffected,
+    });
   })
   .delete("/users/:id/delete/", async (c) => {
-    const id = userId(c.req.param("id"));
-    const role = await inTransaction(c.get("sql"), async (tx, inner) => {
+    const id = idParam(c.req.param("id"), "Benutzer");
+    const role = await inTransaction(c.get("sql"), async (tx) => {
       const label = await personLabel(tx, id);
-      const role = await deleteUser(inner, id);
+      const role = await deleteUser(tx, id);
       await recordAudit(tx, c.get("user"), "person.delete", `${label} gelöscht`, { user_id: id });
       return role;
     });
     const message = role === "instructor"
       ? "Fahrlehrer erfolgreich gelöscht"
       : "Fahrschüler erfolgreich gelöscht";
-    return c.json({ message });
+    return c.json<AnswerOf<"DELETE /admin/users/{id}/delete/">>({ message });
   })
   .post("/instructors/create-manual/", validate("json", instructorPayloadSchema), async (c) => {
     const data = instructorData(
@@ -119,23 +127,32 @@ export const peopleRoutes = new Hono<AppEnv>()
       "create",
       await readPlannedWeekdays(c.get("sql")),
     );
-    const created = await inTransaction(c.get("sql"), async (tx, inner) => {
-      const user = await createInstructor(inner, data);
+    const created = await inTransaction(c.get("sql"), async (tx) => {
+      const user = await createInstructor(tx, data);
       await recordAudit(tx, c.get("user"), "person.create", `Fahrlehrer ${user.name} angelegt`, {
         user_id: user.id,
       });
       return user;
     });
-    return c.json({ ...created, message: "Fahrlehrer erfolgreich erstellt!" }, 201);
+    return c.json<AnswerOf<"POST /admin/instructors/create-manual/">>(
+      { ...created, message: "Fahrlehrer erfolgreich erstellt!" },
+      201,
+    );
   })
   .post("/students/create-manual/", validate("json", studentCreateSchema), async (c) => {
-    const data = studentCreateData(c.req.valid("json"));
-    const created = await inTransaction(c.get("sql"), async (tx, inner) => {
-      const user = await createStudent(inner, data);
+    const data = studentCreateData(c.req.valid("json"), {
+      plannedWeekdays: await readPlannedWeekdays(c.get("sql")),
+      pickupPoints: await readPickupPointNames(c.get("sql")),
+    });
+    const created = await inTransaction(c.get("sql"), async (tx) => {
+      const user = await createStudent(tx, data);
       await recordAudit(tx, c.get("user"), "person.create", `Fahrschüler ${user.name} angelegt`, {
         user_id: user.id,
       });
       return user;
     });
-    return c.json({ ...created, message: "Schüler erfolgreich erstellt!" }, 201);
+    return c.json<AnswerOf<"POST /admin/students/create-manual/">>(
+      { ...created, message: "Schüler erfolgreich erstellt!" },
+      201,
+    );
   });

@@ -5,27 +5,34 @@ import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 import { instructorUtilization, type Utilization } from "../lib/instructor_utilization.ts";
 
 /**
- * Planned hours per transmission from now on (non-cancelled), per student `u`. Together with
- * required and completed hours this gives what is still open, as the planner counts it.
+ * Fahrstunden per transmission of student `u` that took place (done) and that are still ahead
+ * (planned), from the view the planner reads too (migration 0030), so list, detail and planner
+ * count alike.
  */
 export function plannedHoursJoin(sql: Sql) {
   return sql`
     left join lateral (
-      select coalesce(sum(extract(epoch from a.ends_at - a.starts_at))
-               filter (where a.transmission = 'automatic'), 0) / 3600 as automatic,
-             coalesce(sum(extract(epoch from a.ends_at - a.starts_at))
-               filter (where a.transmission = 'manual'), 0) / 3600 as manual
-      from appointments a
-      where a.student_id = u.id and a.status <> 'cancelled' and a.starts_at >= now()
+      select coalesce(sum(c.done_lessons) filter (where c.transmission = 'automatic'), 0)
+               as done_automatic,
+             coalesce(sum(c.done_lessons) filter (where c.transmission = 'manual'), 0)
+               as done_manual,
+             coalesce(sum(c.planned_lessons) filter (where c.transmission = 'automatic'), 0)
+               as automatic,
+             coalesce(sum(c.planned_lessons) filter (where c.transmission = 'manual'), 0)
+               as manual
+      from student_training_counts c
+      where c.student_id = u.id and c.kind = 'driving_lesson'
     ) planned on true
   `;
 }
 
-/** Open hours over both transmissions; needs `sp` (student_profiles) and plannedHoursJoin. */
+/** Open Fahrstunden over both transmissions; needs `sp` (student_profiles) and plannedHoursJoin. */
 export function remainingHoursSql(sql: Sql) {
   return sql`(
-    greatest(0, sp.required_automatic_hours - sp.completed_automatic_hours - planned.automatic)
-    + greatest(0, sp.required_manual_hours - sp.completed_manual_hours - planned.manual)
+    greatest(0, sp.required_automatic_hours - sp.completed_automatic_hours
+                - planned.done_automatic - planned.automatic)
+    + greatest(0, sp.required_manual_hours - sp.completed_manual_hours
+                - planned.done_manual - planned.manual)
   )`;
 }
 
@@ -81,10 +88,13 @@ export async function userRows(sql: Sql, ids: number[]) {
   const rows = await sql<Flat[]>`
     select u.id::int, u.username, ${fullNameSql(sql)} as full_name, u.first_name, u.last_name,
            u.email, u.phone, u.role, u.is_active, u.date_joined,
-           ip.transmission_types, ip.monthly_hours_target,
+           ip.transmission_types, ip.monthly_hours_target, ip.default_vehicle_id::int,
            round(figures.month_hours::numeric, 2)::float8 as month_hours, figures.today,
-           sp.license_class, sp.required_automatic_hours, sp.completed_automatic_hours,
-           sp.required_manual_hours, sp.completed_manual_hours, sp.school_name,
+           sp.license_class, sp.required_automatic_hours,
+           (sp.completed_automatic_hours + planned.done_automatic)::int as completed_automatic_hours,
+           sp.required_manual_hours,
+           (sp.completed_manual_hours + planned.done_manual)::int as completed_manual_hours,
+           sp.school_name,
            sp.start_location, sp.notes, sp.available_in_holidays,
            round(${remainingHoursSql(sql)}::numeric, 2)::float8 as remaining_hours_total,
            next.date as next_date, next.start_time as next_start_time,
@@ -123,6 +133,7 @@ function shapeRow(row: Flat, utilization?: Utilization) {
       profile: {
         transmission_types: row.transmission_types ?? [],
         monthly_hours_target: target,
+        default_vehicle_id: (row.default_vehicle_id as number | null) ?? null,
       },
       // 'Diesen Monat' shows '-' without a target, so there is nothing to compare against.
       week_hours: target > 0 ? { current: round2(row.month_hours), target } : null,

@@ -1,11 +1,11 @@
-import type { Sql } from "../../db/connection.ts";
+import type { Db } from "../../db/connection.ts";
 import { baseUsername } from "../../common/usernames.ts";
 
 /**
  * A free username: the base, or the base with the smallest number from 2 on appended. Call
  * inside the creating transaction; the unique index still guards against a parallel create.
  */
-export async function freeUsername(sql: Sql, firstName: string, lastName: string) {
+export async function freeUsername(sql: Db, firstName: string, lastName: string) {
   const base = baseUsername(firstName, lastName);
   const taken = new Set(
     (await sql<{ name: string }[]>`

@@ -1,6 +1,11 @@
 import { englishWeekdayKeys } from "../../common/german_words.ts";
 import { formatMinutes, isIsoDate } from "../../common/time.ts";
 import { invalid } from "../lib/errors.ts";
+import {
+  absenceDateMessage,
+  absenceRangeProblem,
+  isAbsenceDate,
+} from "../../common/absence_dates.ts";
 
 /** True for a value the screens send for "nothing entered": absent, null or blank. */
 export function isBlank(value: unknown): boolean {
@@ -35,11 +40,13 @@ export function parseDate(value: unknown, row: string): string {
   return text;
 }
 
-/** A from/to pair of dates, end on or after start. */
+/** A from/to pair of absence dates (vacations), checked by the one absence rule. */
 export function parseDateRange(start: unknown, end: unknown, row: string) {
   const from = parseDate(start, row);
   const to = parseDate(end, row);
-  if (to < from) throw invalid(`${row}: Das Enddatum darf nicht vor dem Startdatum liegen.`);
+  if (!isAbsenceDate(from) || !isAbsenceDate(to)) throw invalid(`${row}: ${absenceDateMessage}`);
+  const problem = absenceRangeProblem(from, to);
+  if (problem) throw invalid(`${row}: ${problem}`);
   return { start: from, end: to };
 }
 

@@ -1,14 +1,12 @@
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 import { generateCredential, type GeneratedCredential } from "../../common/passwords.ts";
-import type { Sql } from "../../db/connection.ts";
-import { AppError, notFound } from "../lib/errors.ts";
+import { atomically, type Tx, type WriteScope } from "../lib/transactions.ts";
+import { AppError, invalid, notFound } from "../lib/errors.ts";
 import type { InstructorData } from "./instructor_payload.ts";
 import type { PersonFields } from "./person_fields.ts";
 import { licenceHours } from "../../common/school_rules.ts";
 import type { StudentData } from "./student_payload.ts";
 import { freeUsername } from "./usernames.ts";
-
-// postgres.js hands the transaction a narrower type; both run the same tagged queries.
-type Tx = Sql;
 
 const emailTaken = () =>
   new AppError(409, "email_taken", "Diese E-Mail-Adresse wird bereits verwendet.");
@@ -41,7 +39,7 @@ export interface CreatedUser {
  * An import hands in credentials it hashed before opening its transaction.
  */
 async function createUser(
-  sql: Sql,
+  scope: WriteScope,
   role: "instructor" | "student",
   person: PersonFields,
   fill: (tx: Tx, id: number) => Promise<void>,
@@ -52,8 +50,7 @@ async function createUser(
   const last = person.last_name ?? "";
   for (let attempt = 0;; attempt++) {
     try {
-      return await sql.begin(async (t) => {
-        const tx = t as unknown as Tx;
+      return await atomically(scope, async (tx) => {
         await checkEmailFree(tx, person.email, null);
         const username = await freeUsername(tx, first, last);
         const [{ id }] = await tx<{ id: number }[]>`
@@ -76,26 +73,39 @@ async function createUser(
 
 /** Creates an instructor with profile and weekly rows. */
 export function createInstructor(
-  sql: Sql,
+  scope: WriteScope,
   data: InstructorData,
   credential?: GeneratedCredential,
 ): Promise<CreatedUser> {
-  return createUser(sql, "instructor", data.person, async (tx, id) => {
+  return createUser(scope, "instructor", data.person, async (tx, id) => {
     await tx`
       insert into instructor_profiles (user_id, transmission_types, monthly_hours_target)
       values (${id}, ${data.transmission_types ?? []}, ${data.monthly_hours_target ?? 0})
     `;
+    if (data.default_vehicle_id != null) await setDefaultVehicle(tx, id, data.default_vehicle_id);
     await replaceInstructorRows(tx, id, data);
   }, credential);
 }
 
+/**
+ * Sets (or with null clears) an instructor's default vehicle (issue 22); an unknown vehicle is a
+ * German 400, not a foreign-key error.
+ */
+async function setDefaultVehicle(tx: Tx, id: number, vehicle: number | null) {
+  if (vehicle !== null) {
+    const [found] = await tx`select 1 from vehicles where id = ${vehicle}`;
+    if (!found) throw invalid(`Standardfahrzeug: Fahrzeug ${vehicle} gibt es nicht.`);
+  }
+  await tx`update instructor_profiles set default_vehicle_id = ${vehicle} where user_id = ${id}`;
+}
+
 /** Creates a student with profile (required hours from the licence class) and weekly rows. */
 export function createStudent(
-  sql: Sql,
+  scope: WriteScope,
   data: StudentData,
   credential?: GeneratedCredential,
 ): Promise<CreatedUser> {
-  return createUser(sql, "student", data.person, async (tx, id) => {
+  return createUser(scope, "student", data.person, async (tx, id) => {
     const p = data.profile;
     const hours = licenceHours[p.license_class!];
     await tx`
@@ -125,16 +135,32 @@ function definedKeys<T extends object>(values: T): (keyof T)[] {
  * One save of a person's detail: locks the user, writes the personal fields, then the role's own
  * parts in the same transaction.
  */
+/** `loadedVersion`: the detail's version the save is based on (none: no check). */
+interface SaveOptions {
+  loadedVersion?: number | null;
+}
+
 async function savePerson(
-  sql: Sql,
+  scope: WriteScope,
   id: number,
   person: PersonFields,
   saveRole: (tx: Tx) => Promise<void>,
+  loadedVersion?: number | null,
 ) {
   await withEmailCheck(() =>
-    sql.begin(async (t) => {
-      const tx = t as unknown as Tx;
+    atomically(scope, async (tx) => {
       await lockUser(tx, id);
+      const [{ version }] = await tx<{ version: number }[]>`
+        update users set version = version + 1 where id = ${id} returning version - 1 as version
+      `;
+      if (loadedVersion && loadedVersion !== version) {
+        throw new AppError(
+          409,
+          "version_conflict",
+          "Diese Person wurde inzwischen von jemand anderem geändert. Bitte laden Sie die " +
+            "Daten neu und geben Sie Ihre Änderungen noch einmal ein.",
+        );
+      }
       await checkEmailFree(tx, person.email, id);
       const keys = definedKeys(person);
       if (keys.length) await tx`update users set ${tx(person, keys)} where id = ${id}`;
@@ -144,8 +170,13 @@ async function savePerson(
 }
 
 /** Writes a save of the instructor detail; only the parts sent are replaced. */
-export async function updateInstructor(sql: Sql, id: number, data: InstructorData) {
-  await savePerson(sql, id, data.person, async (tx) => {
+export async function updateInstructor(
+  scope: WriteScope,
+  id: number,
+  data: InstructorData,
+  options: SaveOptions = {},
+) {
+  await savePerson(scope, id, data.person, async (tx) => {
     await tx`insert into instructor_profiles (user_id) values (${id}) on conflict do nothing`;
     if (data.transmission_types) {
       await tx`update instructor_profiles set transmission_types = ${data.transmission_types}
@@ -155,13 +186,21 @@ export async function updateInstructor(sql: Sql, id: number, data: InstructorDat
       await tx`update instructor_profiles set monthly_hours_target = ${data.monthly_hours_target}
                  where user_id = ${id}`;
     }
+    if (data.default_vehicle_id !== undefined) {
+      await setDefaultVehicle(tx, id, data.default_vehicle_id);
+    }
     await replaceInstructorRows(tx, id, data);
-  });
+  }, options.loadedVersion);
 }
 
 /** Writes a save of the student detail; a new licence class also sets its required hours. */
-export async function updateStudent(sql: Sql, id: number, data: StudentData) {
-  await savePerson(sql, id, data.person, async (tx) => {
+export async function updateStudent(
+  scope: WriteScope,
+  id: number,
+  data: StudentData,
+  options: SaveOptions = {},
+) {
+  await savePerson(scope, id, data.person, async (tx) => {
     const [current] = await tx<{ license_class: string }[]>`
         select license_class from student_profiles where user_id = ${id}
       `;
@@ -181,12 +220,20 @@ export async function updateStudent(sql: Sql, id: number, data: StudentData) {
     }
     const rest = { ...p };
     delete rest.license_class;
+    // The exam is a local school time: turned into an instant in SQL, not by the session's zone.
+    const exam = rest.exam_at;
+    delete rest.exam_at;
     const keys = definedKeys(rest);
     if (keys.length) {
       await tx`update student_profiles set ${tx(rest, keys)} where user_id = ${id}`;
     }
+    if (exam !== undefined) {
+      await tx`update student_profiles
+                  set exam_at = ${exam}::timestamp at time zone ${SCHOOL_TIME_ZONE}
+                where user_id = ${id}`;
+    }
     await replaceStudentRows(tx, id, data);
-  });
+  }, options.loadedVersion);
 }
 
 async function withEmailCheck(work: () => Promise<unknown>) {
@@ -291,9 +338,8 @@ async function replaceStudentRows(tx: Tx, id: number, data: StudentData) {
 }
 
 /** Deletes an instructor or student with all their rows; administrators are refused. */
-export async function deleteUser(sql: Sql, id: number): Promise<"instructor" | "student"> {
-  return await sql.begin(async (t) => {
-    const tx = t as unknown as Tx;
+export async function deleteUser(scope: WriteScope, id: number): Promise<"instructor" | "student"> {
+  return await atomically(scope, async (tx) => {
     const role = await lockUser(tx, id);
     if (role === "admin") {
       throw new AppError(

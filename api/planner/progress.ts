@@ -1,12 +1,13 @@
 import type { ReplanOutcome } from "../../common/contract/affected.ts";
 import type {
+  ExamAtRisk,
   PlannerProgress,
   RegularInstructor,
   UnplannedNeed,
 } from "../../common/contract/planner_progress.ts";
 import { HORIZON_DAYS } from "../../common/school_rules.ts";
 import type { JobRow } from "./queries.ts";
-import { STALLED_STEP } from "../../solver/worker/jobs.ts";
+import { STALLED_STEP } from "../../common/planner_jobs.ts";
 
 const number = (value: unknown) => (typeof value === "number" ? value : 0);
 
@@ -39,16 +40,20 @@ export function toProgress(job: JobRow | undefined): PlannerProgress {
     students_coverage_percent: number(r.students_coverage_percent),
     students_with_appointments: number(r.students_with_appointments),
     students_total: number(r.students_total),
+    students_active: typeof r.students_active === "number" ? r.students_active : null,
     avg_appointments_per_instructor: number(r.avg_appointments_per_instructor),
     instructors_total: number(r.instructors_total),
     planning_horizon_days: number(r.planning_horizon_days) || HORIZON_DAYS,
     duration_minutes: number(r.duration_minutes),
     upper_bound: number(r.upper_bound),
     instructors_per_month: number(r.instructors_per_month),
+    min_instructor_share_percent: number(r.min_instructor_share_percent),
+    max_instructor_share_percent: number(r.max_instructor_share_percent),
     regular_instructors: Array.isArray(r.regular_instructors)
       ? r.regular_instructors as RegularInstructor[]
       : [],
     unplanned: Array.isArray(r.unplanned) ? r.unplanned as UnplannedNeed[] : [],
+    exams_at_risk: Array.isArray(r.exams_at_risk) ? r.exams_at_risk as ExamAtRisk[] : [],
     replan: job?.kind === "replan_affected" && r.replan && typeof r.replan === "object"
       ? r.replan as ReplanOutcome
       : null,

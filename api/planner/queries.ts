@@ -1,7 +1,7 @@
-import type { Sql } from "../../db/connection.ts";
+import type { Db, Sql } from "../../db/connection.ts";
 import { schoolLogTime } from "../../common/time.ts";
 import { type AuditActor, recordAudit } from "../lib/audit.ts";
-import { STALE_AFTER_SECONDS } from "../../solver/worker/jobs.ts";
+import { STALE_AFTER_SECONDS } from "../../common/planner_jobs.ts";
 
 /** A planner_jobs row as the progress call reads it. */
 export interface JobRow {
@@ -87,8 +87,7 @@ export async function cancelActiveJob(
   sql: Sql,
   actor: AuditActor | null,
 ): Promise<number | undefined> {
-  return await sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
+  return await sql.begin(async (tx) => {
     const id = await markCancelled(tx);
     if (id !== undefined) {
       await recordAudit(tx, actor, "planner.cancel", "Planung abgebrochen", { job_id: id });
@@ -97,7 +96,7 @@ export async function cancelActiveJob(
   }) as number | undefined;
 }
 
-async function markCancelled(sql: Sql): Promise<number | undefined> {
+async function markCancelled(sql: Db): Promise<number | undefined> {
   const [row] = await sql`
     update planner_jobs
        set cancel_requested = true,

@@ -44,6 +44,19 @@ const specDefaults: PlannerSettings = {
     },
     weatherConsideration: { enabled: false, minTemperature: 5, maxWindSpeed: 40, avoidRain: true },
   },
+  // Issue 22: 45-minute lessons in whole-hour slots for a new school (settings saved before keep
+  // 60), special drives as double lessons, Dortmund.
+  training: {
+    lessonMinutes: 45,
+    slotMinutes: 60,
+    specialDrivesDouble: true,
+    location: { lat: 51.51, lon: 7.47 },
+    // No change time between pickup points, special drives released by hand only.
+    pickupChangeMinutes: 0,
+    specialDrivesAfterLessons: 0,
+    // An instructor keeps one car a day where the fleet allows.
+    vehiclePerDay: "soft",
+  },
 };
 
 const busy = "Es läuft bereits eine Planung. Bitte warten Sie, bis sie abgeschlossen ist.";

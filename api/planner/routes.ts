@@ -26,7 +26,10 @@ export const plannerRoutes = new Hono<AppEnv>();
 plannerRoutes.post("/run-planner/", async (c) => {
   try {
     const id = await insertQueuedJob(c.get("sql"), c.get("user"));
-    return c.json({ message: "Planung gestartet.", job_id: id }, 202);
+    return c.json<AnswerOf<"POST /admin/run-planner/">>(
+      { message: "Planung gestartet.", job_id: id },
+      202,
+    );
   } catch (err) {
     if (err instanceof JobAlreadyActive) {
       throw new AppError(
@@ -57,12 +60,18 @@ plannerRoutes.post("/cancel-planner/", async (c) => {
       "Es läuft keine Planung, die abgebrochen werden könnte.",
     );
   }
-  return c.json({ message: "Die Planung wurde abgebrochen.", job_id: id });
+  return c.json<AnswerOf<"POST /admin/cancel-planner/">>({
+    message: "Die Planung wurde abgebrochen.",
+    job_id: id,
+  });
 });
 
 plannerRoutes.post("/reset-planner-progress/", async (c) => {
   const dismissed = await dismissFinishedJobs(c.get("sql"));
-  return c.json({ message: "Fortschritt zurückgesetzt.", dismissed });
+  return c.json<AnswerOf<"POST /admin/reset-planner-progress/">>({
+    message: "Fortschritt zurückgesetzt.",
+    dismissed,
+  });
 });
 
 plannerRoutes.get("/planner-settings/", async (c) => {

@@ -132,7 +132,8 @@ Deno.test("a school without people answers zeros, not nulls", async () => {
   await clean();
   const s = await stats();
   assertEquals(s.fairness, {
-    distribution: { "0": 0, "1": 0, "2": 0, "3": 0, "4": 0, "5+": 0 },
+    distribution: { "0-20%": 0, "21-40%": 0, "41-60%": 0, "61-80%": 0, "81-100%": 0 },
+    students_without_need: 0,
     students_with_appointments: 0,
     students_with_appointments_percent: 0,
     students_without_appointments: 0,
@@ -161,7 +162,9 @@ Deno.test("every figure of fairness and workload, counted in the planning horizo
   // Students' lessons in the horizon: 0, 1, 2, 3, 5, 11, 0 -> mean 22/7, population variance
   // 160/7 - (22/7)^2 = 12.9796, standard deviation 3.6027.
   assertEquals(result.fairness, {
-    distribution: { "0": 2, "1": 1, "2": 1, "3": 1, "4": 0, "5+": 2 },
+    // Each needs class B's 20 hours: shares 0, 5, 10, 15, 25, 55 and 0 % (more below).
+    distribution: { "0-20%": 5, "21-40%": 1, "41-60%": 1, "61-80%": 0, "81-100%": 0 },
+    students_without_need: 0,
     students_with_appointments: 5,
     students_with_appointments_percent: 71.4,
     students_without_appointments: 2,
@@ -327,4 +330,38 @@ Deno.test("the instructors list shows each instructor's utilization exactly as t
     dashboard.avg_utilization_percent,
     Math.round(active.reduce((a, b) => a + b, 0) / active.length * 10) / 10,
   );
+});
+
+Deno.test("the fairness chart counts each student's share of their need (issue 25, point 11)", async () => {
+  await clean();
+  const teacher = await insertUser(t.sql, { username: "lehrer.l", role: "instructor" });
+  // [required manual, completed manual, lessons in the horizon] -> share of the open need.
+  const students: [number, number, number][] = [
+    [10, 0, 1], // 10 % -> 0-20 %
+    [10, 0, 0], // 0 % -> 0-20 %
+    [10, 5, 2], // 2 of 5 = 40 % -> 21-40 %
+    [4, 0, 2], // 50 % -> 41-60 %
+    [20, 0, 14], // 70 % -> 61-80 %
+    [3, 0, 5], // more than needed counts as 100 % -> 81-100 %
+    [0, 0, 0], // nothing left to drive: in no bucket
+  ];
+  let slot = 0;
+  for (const [k, [required, completed, lessons]] of students.entries()) {
+    const id = await insertUser(t.sql, { username: `bedarf${k}`, role: "student" });
+    await t.sql`update student_profiles set required_manual_hours = ${required},
+                completed_manual_hours = ${completed} where user_id = ${id}`;
+    for (let n = 0; n < lessons; n++, slot++) {
+      const hour = 8 + (slot % 10);
+      await lesson(id, teacher, 1 + Math.floor(slot / 10), `${hour}:00`, `${hour}:45`);
+    }
+  }
+  const { fairness } = await stats();
+  assertEquals(fairness.distribution, {
+    "0-20%": 2,
+    "21-40%": 1,
+    "41-60%": 1,
+    "61-80%": 1,
+    "81-100%": 1,
+  });
+  assertEquals(fairness.students_without_need, 1);
 });

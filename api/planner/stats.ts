@@ -22,7 +22,14 @@ function shares(who: "students" | "instructors", row: Row) {
 
 function fairness(f: Row): FairnessStats {
   return {
-    distribution: { "0": f.b0, "1": f.b1, "2": f.b2, "3": f.b3, "4": f.b4, "5+": f.b5 },
+    distribution: {
+      "0-20%": f.p0,
+      "21-40%": f.p21,
+      "41-60%": f.p41,
+      "61-80%": f.p61,
+      "81-100%": f.p81,
+    },
+    students_without_need: f.without_need,
     ...shares("students", f),
     fairness_score: f.fairness_score,
   } as FairnessStats;

@@ -25,42 +25,57 @@ export async function overviewCounts(sql: Db) {
       (select count(*)::int from users where role = 'student' and is_active) as students,
       (select count(*)::int from users where role = 'instructor' and is_active) as instructors,
       (select count(*)::int from appointments where status <> 'cancelled') as appointments,
-      (select count(*)::int from availabilities) as availabilities
+      (select count(*)::int from availabilities) as availabilities,
+      (select count(*)::int from appointments) as appointments_stored,
+      (select count(*)::int from appointments where starts_at > now()) as appointments_future
   `;
   return row as SystemCounts;
 }
 
 /**
  * Fairness over the active students: how many non-cancelled appointments each has in the planning
- * horizon, bucketed, with shares, averages and the population standard deviation.
+ * horizon, with shares, averages and the population standard deviation, and the students bucketed
+ * by the share of their need those lessons cover (issue 25, point 11: counted in lessons, all 50
+ * students of a school landed in "5+"). A student's need is the hours still to drive, required
+ * minus completed (both transmissions); more lessons than needed count as 100 %; a student with
+ * no need left is in no bucket but counted apart.
  */
 export async function fairnessRow(sql: Db) {
   const [row] = await sql`
     with ${horizonCte(sql)},
     per_student as (
-      select u.id, count(a.id)::int as n
+      select u.id, count(a.id)::int as n,
+             greatest(0, coalesce(max(p.required_manual_hours + p.required_automatic_hours
+                                      - p.completed_manual_hours - p.completed_automatic_hours),
+                                  0)) as need
         from users u
         cross join horizon h
+        left join student_profiles p on p.user_id = u.id
         left join appointments a
           on a.student_id = u.id and a.status <> 'cancelled'
          and a.starts_at >= h.starts and a.starts_at < h.ends
        where u.role = 'student' and u.is_active
        group by u.id
     ),
+    shares as (
+      select n, need,
+             case when need > 0 then least(100, round(100.0 * n / need)) end as share
+        from per_student
+    ),
     totals as (
       select count(*)::int as total,
              count(*) filter (where n > 0)::int as with_appointments,
              coalesce(sum(n), 0)::int as appointments,
              coalesce(stddev_pop(n), 0) as std_dev,
-             count(*) filter (where n = 0)::int as b0,
-             count(*) filter (where n = 1)::int as b1,
-             count(*) filter (where n = 2)::int as b2,
-             count(*) filter (where n = 3)::int as b3,
-             count(*) filter (where n = 4)::int as b4,
-             count(*) filter (where n >= 5)::int as b5
-        from per_student
+             count(*) filter (where share <= 20)::int as p0,
+             count(*) filter (where share between 21 and 40)::int as p21,
+             count(*) filter (where share between 41 and 60)::int as p41,
+             count(*) filter (where share between 61 and 80)::int as p61,
+             count(*) filter (where share >= 81)::int as p81,
+             count(*) filter (where need = 0)::int as without_need
+        from shares
     )
-    select b0, b1, b2, b3, b4, b5, total, with_appointments,
+    select p0, p21, p41, p61, p81, without_need, total, with_appointments,
            ${sharesSql(sql)},
            round(std_dev, 2)::float8 as fairness_score
       from totals

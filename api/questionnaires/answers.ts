@@ -4,10 +4,16 @@
  * into the people module's student create payload on approval.
  */
 import { englishWeekdayKeys as englishDays, germanDayName } from "../../common/german_words.ts";
-import { licenceHours, startLocations } from "../../common/school_rules.ts";
+import { invalidPhoneMessage, isPhoneNumber } from "../../common/phone_number.ts";
+import { licenceHours } from "../../common/school_rules.ts";
 import { formatMinutes } from "../../common/time.ts";
 import { invalid } from "../lib/errors.ts";
-import { studentCreateData, type StudentData } from "../people/student_payload.ts";
+import {
+  checkStartLocation,
+  type SchoolContext,
+  studentCreateData,
+  type StudentData,
+} from "../people/student_payload.ts";
 import {
   isBlank,
   parseDate,
@@ -16,7 +22,7 @@ import {
   parseEmail,
   parseTime,
 } from "../people/values.ts";
-import type { AnswersInput } from "./schemas.ts";
+import type { AnswersInput } from "../../common/contract/questionnaire_requests.ts";
 import type { ScheduleDay, StoredAnswers } from "../../common/contract/questionnaires.ts";
 import {
   availabilitiesData,
@@ -48,7 +54,7 @@ function scheduleDays(input: AnswersInput): ScheduleDay[] {
   const sent = input.school_schedule_data?.school_schedule;
   const arrivals = new Map<number, unknown>();
   for (const a of input.availabilities_data?.availabilities ?? []) {
-    const day = parseDay(a.day_of_week, 5);
+    const day = parseDay(a.day_of_week, 6);
     if (day) arrivals.set(day, a.start_time);
   }
   if (!sent) {
@@ -66,7 +72,8 @@ function scheduleDays(input: AnswersInput): ScheduleDay[] {
   }
   const out = new Map<number, ScheduleDay>();
   for (const entry of sent) {
-    const day = parseDay(entry.day_of_week, 5);
+    // Monday to Saturday, as the people forms take (issue 22).
+    const day = parseDay(entry.day_of_week, 6);
     if (!day) throw invalid(`Wochenplan: Unbekannter Wochentag „${entry.day_of_week}“.`);
     if (out.has(day)) throw invalid(`Wochenplan: ${germanDayName(day)} ist doppelt angegeben.`);
     const name = germanDayName(day);
@@ -118,17 +125,23 @@ function vacations(input: AnswersInput, today: string | null) {
     });
 }
 
+/** A phone number the school can call: "abc" is refused (issue 25, point 22). */
+function phoneNumber(text: string): string {
+  if (!isPhoneNumber(text)) throw invalid(invalidPhoneMessage);
+  return text;
+}
+
 /**
  * Checks a submitted (or admin-edited) questionnaire. `today` enables the rule that vacations
  * lie ahead (the public form); the admin editing an old answer later passes null.
  */
-export function checkAnswers(input: AnswersInput, today: string | null): Answers {
+export function checkAnswers(
+  input: AnswersInput,
+  today: string | null,
+  school: SchoolContext = {},
+): Answers {
   const location = required(input.start_location, "Bitte wählen Sie einen Startort aus.");
-  if (!startLocations.includes(location)) {
-    throw invalid(
-      "Bitte wählen Sie einen gültigen Startort (Kley, Lüdo Bus Bhf., Barop oder Eichlinghofen).",
-    );
-  }
+  checkStartLocation(location, school.pickupPoints);
   const licence = (input.license_class ?? "").trim().toUpperCase() || "B";
   if (!(licence in licenceHours)) {
     throw invalid(`Unbekannte Führerscheinklasse „${licence}“ (B, B78 oder B197).`);
@@ -142,7 +155,7 @@ export function checkAnswers(input: AnswersInput, today: string | null): Answers
     first_name: required(input.first_name, "Vorname ist erforderlich."),
     last_name: required(input.last_name, "Nachname ist erforderlich."),
     email: parseEmail(required(input.email, "E-Mail-Adresse ist erforderlich.")).toLowerCase(),
-    phone: required(input.phone, "Telefonnummer ist erforderlich."),
+    phone: phoneNumber(required(input.phone, "Telefonnummer ist erforderlich.")),
     birth_date: birth,
     school_name: required(input.school_name, "Schulname ist erforderlich."),
     start_location: location,
@@ -162,12 +175,12 @@ export function checkAnswers(input: AnswersInput, today: string | null): Answers
     answers.available_in_holidays,
   );
   // The approval will run the student create checks; run them now so a bad form fails here.
-  studentData(answers);
+  studentData(answers, school);
   return answers;
 }
 
 /** The answers as the people module's checked student create data (used on approval). */
-export function studentData(answers: Answers): StudentData {
+export function studentData(answers: Answers, school: SchoolContext = {}): StudentData {
   const schedule = answers.school_schedule_data.school_schedule;
   const day = (n: number) => englishDays[n - 1];
   const birth = answers.birth_date
@@ -192,5 +205,5 @@ export function studentData(answers: Answers): StudentData {
       d.free_periods.map((p, i) => ({ day: day(d.day_of_week), period: i + 1, ...p }))
     ),
     vacation_periods: answers.vacation_periods,
-  });
+  }, school);
 }

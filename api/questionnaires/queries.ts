@@ -1,8 +1,8 @@
 import { generateCredential } from "../../common/passwords.ts";
-import type { Sql } from "../../db/connection.ts";
+import { readPickupPointNames } from "../../db/pickup_points.ts";
+import type { Db, Sql } from "../../db/connection.ts";
 import { type AuditActor, recordAudit } from "../lib/audit.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { savepoints } from "../lib/savepoints.ts";
 import { createStudent } from "../people/write_queries.ts";
 import { type Answers, studentData } from "./answers.ts";
 
@@ -25,7 +25,7 @@ export interface QuestionnaireRow {
   expired: boolean;
 }
 
-const columns = (sql: Sql) =>
+const columns = (sql: Db) =>
   sql`id::int, token, first_name, last_name, email, status, answers,
       created_at, expires_at, submitted_at, approved_at, student_id::int,
       (status = 'pending' and expires_at < now()) as expired`;
@@ -38,7 +38,7 @@ export function newToken(): string {
 }
 
 export async function createQuestionnaire(
-  sql: Sql,
+  sql: Db,
   person: { first_name: string; last_name: string; email: string },
 ): Promise<QuestionnaireRow> {
   const [row] = await sql<QuestionnaireRow[]>`
@@ -56,7 +56,7 @@ export function listQuestionnaires(sql: Sql): Promise<QuestionnaireRow[]> {
   `;
 }
 
-export async function questionnaireById(sql: Sql, id: number): Promise<QuestionnaireRow> {
+export async function questionnaireById(sql: Db, id: number): Promise<QuestionnaireRow> {
   const [row] = await sql<QuestionnaireRow[]>`
     select ${columns(sql)} from questionnaires where id = ${id}
   `;
@@ -89,7 +89,7 @@ export async function submitAnswers(sql: Sql, id: number, answers: Answers) {
 }
 
 /** The admin's edit before approval. */
-export async function updateAnswers(sql: Sql, id: number, answers: Answers) {
+export async function updateAnswers(sql: Db, id: number, answers: Answers) {
   const rows = await sql`
     update questionnaires set answers = ${sql.json(answers as never)},
       first_name = ${answers.first_name}, last_name = ${answers.last_name}, email = ${answers.email}
@@ -113,8 +113,7 @@ export async function updateAnswers(sql: Sql, id: number, answers: Answers) {
 export async function approve(sql: Sql, id: number, actor: AuditActor | null) {
   // Hashed before the row lock is taken (docs/decisions/0006).
   const credential = await generateCredential();
-  return await sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
+  return await sql.begin(async (tx) => {
     const [row] = await tx<{ status: string; answers: Answers | null }[]>`
       select status, answers from questionnaires where id = ${id} for update
     `;
@@ -140,7 +139,23 @@ export async function approve(sql: Sql, id: number, actor: AuditActor | null) {
           "die E-Mail-Adresse im Fragebogen oder bearbeiten Sie das bestehende Konto.",
       );
     }
-    const created = await createStudent(savepoints(tx), studentData(row.answers), credential);
+    // The form's vacations become the student's own absences (issue 25, point 13): as
+    // vacation_periods only the office's view showed them, and the student's page said
+    // "Keine Abwesenheiten eingetragen". The planner and the conflict check read both alike.
+    const data = studentData(row.answers, { pickupPoints: await readPickupPointNames(tx) });
+    const created = await createStudent(tx, { ...data, vacations: [] }, credential);
+    if (data.vacations?.length) {
+      const values = data.vacations.map((v) => ({
+        user_id: created.id,
+        date: v.start,
+        end_date: v.end,
+        is_unavailable: true,
+        description: "Urlaub (aus dem Fragebogen)",
+      }));
+      await tx`insert into special_dates ${tx(values)}`;
+      await tx`update users set special_dates_version = special_dates_version + 1
+                where id = ${created.id}`;
+    }
     await tx`
       update questionnaires set status = 'approved', approved_at = now(), student_id = ${created.id}
       where id = ${id}

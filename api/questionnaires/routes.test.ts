@@ -12,7 +12,7 @@ import {
 import { assert, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser, TestClient } from "../testing/test_app.ts";
 import { schoolDay } from "../../common/time.ts";
-import { publicLimiter } from "./routes.ts";
+import { createApp } from "../app.ts";
 
 const t = await createTestApp("questionnaires_routes");
 await insertUser(t.sql, { username: "chef", role: "admin" });
@@ -103,6 +103,8 @@ Deno.test("from link to student: create, fill in publicly, approve, sign in", as
     first_name: "Lena",
     last_name: "Wagner",
     email: "lena@x.de",
+    // The school's Treffpunkte the Startort field offers (issue 22).
+    pickup_points: ["Kley", "Lüdo Bus Bhf.", "Barop", "Eichlinghofen"],
   });
   const [{ days }] = await t
     .sql`select round(extract(epoch from expires_at - created_at) / 86400)::int
@@ -192,9 +194,13 @@ Deno.test("from link to student: create, fill in publicly, approve, sign in", as
     available_in_holidays: false,
     notes: "Am liebsten nachmittags\nGeburtsdatum: 03.04.2009",
   });
-  const [vacation] = await t.sql`select start_date, end_date from vacation_periods
-    where user_id = ${approved.student_id}`;
-  assertEquals(vacation.start_date, nextYear("07-20"));
+  // The vacation from the form is on the student's own page (issue 25, point 13): an absence the
+  // student sees and may change, not a row only the office's view shows.
+  const own = await (await lena.get("/api/my-special-dates/")).json();
+  assertEquals(own.map((d: Record<string, unknown>) => [d.date, d.end_date, d.is_unavailable]), [
+    [nextYear("07-20"), nextYear("07-31"), true],
+  ]);
+  assertEquals(own[0].description, "Urlaub (aus dem Fragebogen)");
 
   // Approving twice and editing after approval are refused in German.
   res = await admin.post(`/api/admin/questionnaires/${q.id}/approve/`);
@@ -242,6 +248,9 @@ Deno.test("the public form's validation answers German 400s and stores nothing",
     [{ email: null }, "E-Mail-Adresse ist erforderlich."],
     [{ email: "kein-at" }, "Bitte geben Sie eine gültige E-Mail-Adresse ein."],
     [{ phone: "" }, "Telefonnummer ist erforderlich."],
+    // Issue 25, point 22: letters are no phone number.
+    [{ phone: "abc" }, "Bitte geben Sie eine gültige Telefonnummer ein."],
+    [{ phone: "0231 abc" }, "Bitte geben Sie eine gültige Telefonnummer ein."],
     [{ school_name: "" }, "Schulname ist erforderlich."],
     [{ start_location: "" }, "Bitte wählen Sie einen Startort aus."],
     [
@@ -367,12 +376,16 @@ Deno.test("admin calls are admin-only; the public POST needs the CSRF token", as
   assertEquals((await bad.json()).error, "Vorname ist erforderlich.");
 });
 
-Deno.test("the public calls are rate-limited per address", async () => {
-  publicLimiter.reset();
+Deno.test("the public calls are rate-limited per address, over every API process", async () => {
+  await t.sql`delete from request_counts`;
+  // A second API process on the same database: the limit is one, not one per process.
+  const second = createApp({ sql: t.sql, config: t.config });
   const env = (ip: string) => ({ remoteAddr: { hostname: ip } });
-  const get = (ip: string) =>
-    t.app.request(`http://localhost/api/fragebogen/${"B".repeat(43)}/`, {}, env(ip));
-  for (let i = 0; i < 60; i++) assertEquals((await get("203.0.113.9")).status, 404);
+  const get = (ip: string, app = t.app) =>
+    app.request(`http://localhost/api/fragebogen/${"B".repeat(43)}/`, {}, env(ip));
+  for (let i = 0; i < 60; i++) {
+    assertEquals((await get("203.0.113.9", i % 2 ? second : t.app)).status, 404);
+  }
   const limited = await get("203.0.113.9");
   assertEquals(limited.status, 429);
   assertEquals(
@@ -380,7 +393,7 @@ Deno.test("the public calls are rate-limited per address", async () => {
     "Zu viele Anfragen. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.",
   );
   assertEquals((await get("198.51.100.7")).status, 404, "another address is not affected");
-  publicLimiter.reset();
+  await t.sql`delete from request_counts`;
 });
 
 Deno.test("the 'demo' link answers like an open form and stores nothing", async () => {
@@ -396,7 +409,12 @@ Deno.test("the 'demo' link answers like an open form and stores nothing", async 
   const stored = await everything();
   const before = await t.sql`select count(*)::int as n from questionnaires`;
   let res = await guest.get("/api/fragebogen/demo/");
-  assertEquals(await res.json(), { status: "pending", status_display: "Offen", demo: true });
+  assertEquals(await res.json(), {
+    status: "pending",
+    status_display: "Offen",
+    demo: true,
+    pickup_points: ["Kley", "Lüdo Bus Bhf.", "Barop", "Eichlinghofen"],
+  });
   res = await guest.post("/api/fragebogen/demo/", payload({ phone: "" }));
   assertEquals((await res.json()).error, "Telefonnummer ist erforderlich.");
   res = await guest.post("/api/fragebogen/demo/", payload());
@@ -404,4 +422,36 @@ Deno.test("the 'demo' link answers like an open form and stores nothing", async 
   assertEquals((await res.json()).demo, true);
   assertEquals(await t.sql`select count(*)::int as n from questionnaires`, before);
   assertEquals(await everything(), stored);
+});
+
+Deno.test("the questionnaire takes the school's Treffpunkte and a Saturday (issue 22)", async () => {
+  const q = await createLink({ first_name: "Sina", last_name: "Samstag", email: "sina@x.de" });
+  await t.sql`insert into pickup_points (name, position) values ('Westfalenhallen', 9)`;
+  const guest = await visitor();
+  const shown = await (await guest.get(`/api/fragebogen/${tokenOf(q.questionnaire_url)}/`)).json();
+  assert(shown.pickup_points.includes("Westfalenhallen"));
+  const token = tokenOf(q.questionnaire_url);
+  const res = await guest.post(
+    `/api/fragebogen/${token}/`,
+    payload({
+      first_name: "Sina",
+      last_name: "Samstag",
+      email: "sina@x.de",
+      start_location: "Westfalenhallen",
+      school_schedule_data: {
+        school_schedule: [{ day_of_week: 6, arrival_time: "09:00", free_periods: [] }],
+      },
+      availabilities_data: undefined,
+    }),
+  );
+  assertEquals(res.status, 200, JSON.stringify(await res.clone().json()));
+  const [stored] = await t.sql`select answers from questionnaires where id = ${q.id}`;
+  assertEquals(stored.answers.start_location, "Westfalenhallen");
+  assertEquals(
+    stored.answers.school_schedule_data.school_schedule.map((d: { day_of_week: number }) =>
+      d.day_of_week
+    ),
+    [6],
+  );
+  await t.sql`delete from pickup_points where name = 'Westfalenhallen'`;
 });

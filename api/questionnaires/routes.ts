@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { readPickupPointNames } from "../../db/pickup_points.ts";
+import { idParam } from "../lib/id_param.ts";
 import type { Context } from "hono";
 import type {
   AdminQuestionnaire,
@@ -25,15 +27,8 @@ import {
   submitAnswers,
   updateAnswers,
 } from "./queries.ts";
-import { rateLimit, RateLimiter } from "./rate_limit.ts";
-import { answersSchema, createSchema } from "./schemas.ts";
-
-function idParam(text: string): number {
-  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
-    throw new AppError(404, "not_found", "Fragebogen wurde nicht gefunden.");
-  }
-  return Number(text);
-}
+import { type RateLimit, rateLimit } from "./rate_limit.ts";
+import { answersSchema, createSchema } from "../../common/contract/questionnaire_requests.ts";
 
 const url = (c: Context<AppEnv>, token: string) =>
   questionnaireUrl(c.req.url, c.get("config"), token);
@@ -83,16 +78,18 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
     });
   })
   .get("/questionnaires/:id/", async (c) => {
-    const row = await questionnaireById(c.get("sql"), idParam(c.req.param("id")));
+    const row = await questionnaireById(c.get("sql"), idParam(c.req.param("id"), "Fragebogen"));
     return c.json<{ questionnaire: AdminQuestionnaire }>({
       questionnaire: adminView(row, url(c, row.token), { answers: true }),
     });
   })
   .put("/questionnaires/:id/", validate("json", answersSchema), async (c) => {
     const sql = c.get("sql");
-    const id = idParam(c.req.param("id"));
+    const id = idParam(c.req.param("id"), "Fragebogen");
     // The admin may correct an old answer: the "vacation not in the past" rule is the form's.
-    const answers = checkAnswers(c.req.valid("json"), null);
+    const answers = checkAnswers(c.req.valid("json"), null, {
+      pickupPoints: await readPickupPointNames(sql),
+    });
     await inTransaction(sql, async (tx) => {
       await updateAnswers(tx, id, answers);
       await recordAudit(
@@ -110,7 +107,11 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
     });
   })
   .post("/questionnaires/:id/approve/", async (c) => {
-    const created = await approve(c.get("sql"), idParam(c.req.param("id")), c.get("user"));
+    const created = await approve(
+      c.get("sql"),
+      idParam(c.req.param("id"), "Fragebogen"),
+      c.get("user"),
+    );
     return c.json<Approval>({
       message: `Fragebogen genehmigt: ${created.name} ist jetzt als Fahrschüler angelegt.`,
       username: created.username,
@@ -120,7 +121,7 @@ export const questionnaireAdminRoutes = new Hono<AppEnv>()
   });
 
 /** Per address: enough for filling in a form many times over, too few for scanning tokens. */
-export const publicLimiter = new RateLimiter(60, 10 * 60 * 1000);
+export const publicLimit: RateLimit = { name: "fragebogen", limit: 60, windowSeconds: 10 * 60 };
 
 const thanks = "Vielen Dank! Ihr Fragebogen wurde übermittelt. Die Fahrschule meldet sich bald.";
 
@@ -142,13 +143,14 @@ async function byToken(c: Context<AppEnv>) {
 
 /** The public questionnaire (spec 02 §7), no sign-in; mounted under /api. */
 export const questionnairePublicRoutes = new Hono<AppEnv>()
-  .use("/fragebogen/*", rateLimit(publicLimiter))
+  .use("/fragebogen/*", rateLimit(publicLimit))
   .get("/fragebogen/:token/", async (c) => {
     if (c.req.param("token") === demoToken) {
       return c.json<PublicQuestionnaire>({
         status: "pending",
         status_display: statusDisplay.pending,
         demo: true,
+        pickup_points: await readPickupPointNames(c.get("sql")),
       });
     }
     const row = await byToken(c);
@@ -164,6 +166,7 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
           last_name: row.last_name,
           email: row.email,
           expires_at: row.expires_at,
+          pickup_points: await readPickupPointNames(c.get("sql")),
         }
         : { status, status_display: statusDisplay[status] },
     );
@@ -171,7 +174,9 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
   .post("/fragebogen/:token/", validate("json", answersSchema), async (c) => {
     if (c.req.param("token") === demoToken) {
       // The demo checks the form like a real one and stores nothing.
-      checkAnswers({ ...c.req.valid("json"), license_class: null }, schoolDay());
+      checkAnswers({ ...c.req.valid("json"), license_class: null }, schoolDay(), {
+        pickupPoints: await readPickupPointNames(c.get("sql")),
+      });
       return c.json<Submitted>({ message: thanks, status: "submitted", demo: true });
     }
     const row = await byToken(c);
@@ -180,7 +185,9 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
     }
     const input = c.req.valid("json");
     // The licence class is the office's decision at approval, not the form's.
-    const answers = checkAnswers({ ...input, license_class: null }, schoolDay());
+    const answers = checkAnswers({ ...input, license_class: null }, schoolDay(), {
+      pickupPoints: await readPickupPointNames(c.get("sql")),
+    });
     await submitAnswers(c.get("sql"), row.id, answers);
     return c.json<Submitted>({
       message: thanks,

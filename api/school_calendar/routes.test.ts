@@ -130,3 +130,78 @@ Deno.test("instructors may not read or change the school calendar", async () => 
   assertEquals((await client.get(url)).status, 403);
   assertEquals((await client.put(url, { federal_state: "NW", ferien: [] })).status, 403);
 });
+
+Deno.test("closing days: single days and ranges, whole or from a time; only admins (issue 25, point 2)", async () => {
+  const chef = await admin();
+  const closingUrl = `${url}closing-days/`;
+  const year = Number(schoolDay().slice(0, 4)) + 1;
+  // Refused in German, nothing stored.
+  for (
+    const [body, error] of [
+      [{ name: "", start_date: `${year}-12-24` }, "Bitte einen Namen des Schließtags angeben."],
+      [
+        { name: "Betriebsausflug", start_date: `${year}-06-10`, end_date: `${year}-06-09` },
+        "Der letzte Schließtag darf nicht vor dem ersten liegen.",
+      ],
+      [
+        { name: "Heiligabend", start_date: `${year}-12-24`, from_time: "25:00" },
+        "Bitte eine Uhrzeit im Format HH:MM angeben.",
+      ],
+    ] as const
+  ) {
+    const res = await chef.post(closingUrl, body);
+    assertEquals([res.status, (await res.json()).error], [400, error], JSON.stringify(body));
+  }
+  const lehrer = t.client();
+  await lehrer.login("lehrer");
+  assertEquals(
+    (await lehrer.post(closingUrl, { name: "x", start_date: `${year}-12-24` })).status,
+    403,
+  );
+
+  let res = await chef.post(closingUrl, {
+    name: "Heiligabend",
+    start_date: `${year}-12-24`,
+    from_time: "12:00",
+  });
+  assertEquals(res.status, 201, await res.clone().text());
+  res = await chef.post(closingUrl, {
+    name: "Betriebsferien",
+    start_date: `${year}-12-28`,
+    end_date: `${year}-12-30`,
+  });
+  const body = await res.json();
+  assertContract(schoolCalendarAnswerSchema, body);
+  assertEquals(
+    body.closing_days.map((d: any) => [d.name, d.start_date, d.end_date, d.from_time]),
+    [
+      ["Heiligabend", `${year}-12-24`, `${year}-12-24`, "12:00"],
+      ["Betriebsferien", `${year}-12-28`, `${year}-12-30`, null],
+    ],
+  );
+  const [audit] = await t.sql`select action, summary from audit_log order by id desc limit 1`;
+  assertEquals(
+    audit.summary,
+    `Schließtage eingetragen: Betriebsferien, 28.12.${year} – 30.12.${year}`,
+  );
+
+  // The days the planner and the checks read (db/school_calendar.ts, which the worker uses):
+  // every day of a range, and a day closing at noon as a closed day from that time.
+  const closed = await closedDays(t.sql, `${year}-12-24`, `${year}-12-31`);
+  assertEquals(closed.map((d) => [d.date, d.name, d.from ?? null]), [
+    [`${year}-12-24`, "Heiligabend", "12:00"],
+    [`${year}-12-25`, "1. Weihnachtstag", null],
+    [`${year}-12-26`, "2. Weihnachtstag", null],
+    [`${year}-12-28`, "Betriebsferien", null],
+    [`${year}-12-29`, "Betriebsferien", null],
+    [`${year}-12-30`, "Betriebsferien", null],
+  ]);
+  // The page's public holidays stay the public holidays.
+  assert(!body.public_holidays.some((h: any) => h.name === "Betriebsferien"));
+
+  const id = body.closing_days[1].id;
+  res = await chef.request("DELETE", `${closingUrl}${id}/`);
+  assertEquals(res.status, 200);
+  assertEquals((await res.json()).closing_days.length, 1);
+  assertEquals((await chef.request("DELETE", `${closingUrl}${id}/`)).status, 404);
+});

@@ -1,6 +1,8 @@
 import { Hono } from "hono";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import {
+  closingDaySchema,
+  plannedWeekdaysSchema,
   PUBLIC_HOLIDAY_PREVIEW_DAYS,
   schoolCalendarSchema,
 } from "../../common/contract/school_calendar.ts";
@@ -10,10 +12,13 @@ import type { Db } from "../../db/connection.ts";
 import type { AppEnv } from "../env.ts";
 import { recordAudit } from "../lib/audit.ts";
 import { validate } from "../lib/validate.ts";
-import { z } from "zod";
 import { germanDayName } from "../../common/german_words.ts";
 import { readPlannedWeekdays, writePlannedWeekdays } from "../../db/school_settings.ts";
-import { closedDays, ferienRanges, schoolState } from "../../db/school_calendar.ts";
+import { closingDayRows, ferienRanges, schoolState } from "../../db/school_calendar.ts";
+import { publicHolidays } from "../../common/school_calendar/public_holidays.ts";
+import { germanDate } from "../../common/german_words.ts";
+import { notFound } from "../lib/errors.ts";
+import { idParam } from "../lib/id_param.ts";
 
 /** Mounted under /api/admin (admins only): "Ferien & Feiertage". */
 export const schoolCalendarRoutes = new Hono<AppEnv>();
@@ -27,9 +32,10 @@ async function calendarAnswer(db: Db): Promise<AnswerOf<"GET /admin/school-calen
     federal_state: state,
     federal_state_name: FEDERAL_STATES[state],
     ferien: await ferienRanges(db),
-    public_holidays: await closedDays(db, from, to),
+    public_holidays: publicHolidays(state, from, to),
     public_holidays_from: from,
     public_holidays_to: to,
+    closing_days: await closingDayRows(db, from),
     updated_at: row?.updated_at ? new Date(row.updated_at).toISOString() : null,
   };
 }
@@ -79,30 +85,90 @@ schoolCalendarRoutes.put("/school-calendar/", validate("json", schoolCalendarSch
   return c.json<AnswerOf<"PUT /admin/school-calendar/">>(answer);
 });
 
-const weekdaysSchema = z.object({
-  planned_weekdays: z.array(
-    z.number().int().min(1, "Wochentage gehen von 1 (Montag) bis 7 (Sonntag).")
-      .max(7, "Wochentage gehen von 1 (Montag) bis 7 (Sonntag)."),
-    { error: "Bitte senden Sie eine Liste von Wochentagen." },
-  ).min(1, "Bitte wählen Sie mindestens einen Planungstag.").max(7),
+/** The words of a closing day in the log: 'Heiligabend, 24.12.2027 ab 12:00'. */
+function closingWords(
+  row: { name: string; start_date: string; end_date: string; from_time: string | null },
+) {
+  const days = row.end_date === row.start_date
+    ? germanDate(row.start_date)
+    : `${germanDate(row.start_date)} – ${germanDate(row.end_date)}`;
+  return `${row.name}, ${days}${row.from_time ? ` ab ${row.from_time}` : ""}`;
+}
+
+/** Adds a closing day or range (issue 25, point 2); the planner and manual bookings respect it. */
+schoolCalendarRoutes.post(
+  "/school-calendar/closing-days/",
+  validate("json", closingDaySchema),
+  async (c) => {
+    const input = c.req.valid("json");
+    const row = {
+      name: input.name,
+      start_date: input.start_date,
+      end_date: input.end_date ?? input.start_date,
+      from_time: input.from_time ?? null,
+    };
+    const answer = await c.get("sql").begin(async (tx) => {
+      await tx`
+        insert into school_closing_days (name, start_date, end_date, from_time)
+        values (${row.name}, ${row.start_date}, ${row.end_date}, ${row.from_time})
+      `;
+      await recordAudit(
+        tx,
+        c.get("user"),
+        "school_calendar.closing_day",
+        `Schließtage eingetragen: ${closingWords(row)}`,
+        row,
+      );
+      return await calendarAnswer(tx);
+    });
+    return c.json<AnswerOf<"POST /admin/school-calendar/closing-days/">>(answer, 201);
+  },
+);
+
+schoolCalendarRoutes.delete("/school-calendar/closing-days/:id{[0-9]+}/", async (c) => {
+  const id = idParam(c.req.param("id"), "Der Schließtag");
+  const answer = await c.get("sql").begin(async (tx) => {
+    const [row] = await tx<
+      { name: string; start_date: string; end_date: string; from_time: string | null }[]
+    >`
+      delete from school_closing_days where id = ${id}
+      returning name, start_date::text, end_date::text, to_char(from_time, 'HH24:MI') as from_time
+    `;
+    if (!row) throw notFound("Der Schließtag");
+    await recordAudit(
+      tx,
+      c.get("user"),
+      "school_calendar.closing_day_delete",
+      `Schließtage gelöscht: ${closingWords(row)}`,
+      { ...row },
+    );
+    return await calendarAnswer(tx);
+  });
+  return c.json<AnswerOf<"DELETE /admin/school-calendar/closing-days/{id}/">>(answer);
 });
 
 /** The planned weekdays (default Monday to Saturday); rows on other days stay stored. */
 schoolCalendarRoutes.get("/planned-weekdays/", async (c) => {
-  return c.json({ planned_weekdays: await readPlannedWeekdays(c.get("sql")) });
+  return c.json<AnswerOf<"GET /admin/planned-weekdays/">>({
+    planned_weekdays: await readPlannedWeekdays(c.get("sql")),
+  });
 });
 
-schoolCalendarRoutes.put("/planned-weekdays/", validate("json", weekdaysSchema), async (c) => {
-  const days = [...new Set(c.req.valid("json").planned_weekdays)].sort();
-  await c.get("sql").begin(async (tx) => {
-    await writePlannedWeekdays(tx, days);
-    await recordAudit(
-      tx,
-      c.get("user"),
-      "school.planned_weekdays",
-      `Planungstage geändert: ${days.map((d) => germanDayName(d)).join(", ")}`,
-      { planned_weekdays: days },
-    );
-  });
-  return c.json({ planned_weekdays: days });
-});
+schoolCalendarRoutes.put(
+  "/planned-weekdays/",
+  validate("json", plannedWeekdaysSchema),
+  async (c) => {
+    const days = [...new Set(c.req.valid("json").planned_weekdays)].sort();
+    await c.get("sql").begin(async (tx) => {
+      await writePlannedWeekdays(tx, days);
+      await recordAudit(
+        tx,
+        c.get("user"),
+        "school.planned_weekdays",
+        `Planungstage geändert: ${days.map((d) => germanDayName(d)).join(", ")}`,
+        { planned_weekdays: days },
+      );
+    });
+    return c.json<AnswerOf<"PUT /admin/planned-weekdays/">>({ planned_weekdays: days });
+  },
+);

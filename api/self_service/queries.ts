@@ -1,11 +1,12 @@
 import type { Db } from "../../db/connection.ts";
 import { fullNameSql } from "../lib/person_name.ts";
-import type { AvailabilityWrite, SpecialDatesWrite } from "./schemas.ts";
+import type { AvailabilityWrite, SpecialDatesWrite } from "../../common/contract/self_service.ts";
 import {
   applyHourChanges,
   type AvailabilityRow,
   gridHours,
   gridWindows,
+  hourCover,
   hourKey,
   markedHours,
   weeklyKind,
@@ -13,6 +14,8 @@ import {
 import { readPlannedWeekdays } from "../../db/school_settings.ts";
 import { germanDayName } from "../../common/german_words.ts";
 import { invalid } from "../lib/errors.ts";
+import { absencePastProblem } from "../../common/absence_dates.ts";
+import { schoolDay } from "../../common/time.ts";
 
 export type { Db };
 
@@ -41,15 +44,16 @@ async function weeklyOf(sql: Db, userId: number) {
  */
 export async function listAvailability(sql: Db, userId: number) {
   const { role, rows, planned } = await weeklyOf(sql, userId);
-  return [...markedHours(gridWindows(role, rows, planned))]
+  const windows = gridWindows(role, rows, planned);
+  return [...markedHours(windows)]
     .map((key) => key.split("-").map(Number))
     .filter(([, hour]) => gridHours.includes(hour))
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    .map(([day, hour]) => ({
-      day_of_week: day,
-      start_time: `${String(hour).padStart(2, "0")}:00:00`,
-      end_time: `${String(hour + 1).padStart(2, "0")}:00:00`,
-    }));
+    .map(([day, hour]) => {
+      // A partly covered hour says which part (08:30-09:00): the grid shows it (issue 25).
+      const cover = hourCover(windows, day, hour);
+      return { day_of_week: day, start_time: `${cover.start}:00`, end_time: `${cover.end}:00` };
+    });
 }
 
 /** The grid hours the user can change: planned weekdays, 07:00 to 20:00. */
@@ -152,6 +156,7 @@ export async function replaceSpecialDates(
   userId: number,
   entries: SpecialDatesWrite["special_dates"],
 ): Promise<number> {
+  await refuseNewPastAbsences(tx, userId, entries);
   await tx`delete from special_dates where user_id = ${userId}`;
   if (entries.length) {
     const rows = entries.map((entry) => ({
@@ -184,20 +189,115 @@ export async function replaceSpecialDates(
   return row.version;
 }
 
-/** Appointments where the user is the student or the instructor; cancelled ones are left out. */
+/**
+ * Appointments where the user is the student or the instructor. A planner draft (pending) is the
+ * office's until published: people never see it.
+ */
 export async function listAppointments(sql: Db, userId: number) {
   return await sql`
     select a.id::int, a.starts_at, a.ends_at, a.appointment_type, a.title, a.transmission,
            a.status, a.cancel_reason,
            ${fullNameSql(sql, "i")} as instructor_name, ${fullNameSql(sql, "s")} as student_name,
-           v.name as vehicle,
+           v.name as vehicle, nullif(sp.start_location, '') as pickup_point,
+           coalesce(pp.address, '') as pickup_address,
            exists (select 1 from affected_appointments x
                     where x.appointment_id = a.id and x.absent_user_id = ${userId}) as in_own_absence
     from appointments a
     join users i on i.id = a.instructor_id
     join users s on s.id = a.student_id
     left join vehicles v on v.id = a.vehicle_id
+    left join student_profiles sp on sp.user_id = a.student_id
+    left join pickup_points pp on lower(pp.name) = lower(sp.start_location)
     where (a.student_id = ${userId} or a.instructor_id = ${userId})
+      and a.status <> 'pending'
     order by a.starts_at
   `;
+}
+
+/** How an absence is compared with the stored ones: its days, kind and hours. */
+function absenceKey(e: {
+  date: string;
+  end_date?: string | null;
+  is_unavailable: boolean;
+  start_time?: string | null;
+  end_time?: string | null;
+}) {
+  const hours = e.is_unavailable ? "" : `${e.start_time?.slice(0, 5)}-${e.end_time?.slice(0, 5)}`;
+  return `${e.date}|${e.end_date || e.date}|${e.is_unavailable}|${hours}`;
+}
+
+/**
+ * Refuses a new or changed absence that lies before today (issue 25); the list is saved as a
+ * whole, so a stored absence that has passed since comes back unchanged and stays.
+ */
+async function refuseNewPastAbsences(
+  tx: Db,
+  userId: number,
+  entries: SpecialDatesWrite["special_dates"],
+) {
+  const today = schoolDay();
+  const stored = new Set(
+    (await tx<
+      {
+        date: string;
+        end_date: string;
+        is_unavailable: boolean;
+        start_time: string | null;
+        end_time: string | null;
+      }[]
+    >`
+      select date::text, end_date::text, is_unavailable, start_time::text, end_time::text
+        from special_dates where user_id = ${userId}
+    `).map(absenceKey),
+  );
+  entries.forEach((entry, i) => {
+    const problem = absencePastProblem(entry.date, entry.end_date || entry.date, today);
+    if (problem && !stored.has(absenceKey(entry))) {
+      throw invalid(`Abwesenheit ${i + 1}: ${problem}`);
+    }
+  });
+}
+
+/**
+ * The user's own absences for the calendar (issue 25): the vacations and sick notes the office
+ * entered and the absences the user entered, in date order. A sick note's note stays out: the
+ * office wrote it, not the user.
+ */
+export async function listAbsences(sql: Db, userId: number) {
+  const rows = await sql<
+    {
+      from: string;
+      to: string;
+      start_time: string | null;
+      end_time: string | null;
+      kind: string;
+      note: string;
+    }[]
+  >`
+    select start_date::text as from, end_date::text as to, null::text as start_time,
+           null::text as end_time, kind, description as note
+      from vacation_periods where user_id = ${userId}
+    union all
+    select date::text, end_date::text,
+           case when is_unavailable then null else to_char(start_time, 'HH24:MI') end,
+           case when is_unavailable then null else to_char(end_time, 'HH24:MI') end,
+           'absence', description
+      from special_dates where user_id = ${userId}
+     order by 1, 3 nulls first
+  `;
+  const word: Record<string, string> = {
+    vacation: "Urlaub",
+    sick: "Krankmeldung",
+    absence: "Abwesend",
+  };
+  return rows.map((r) => {
+    const note = r.kind === "sick" ? "" : r.note.trim();
+    return {
+      from: r.from,
+      to: r.to,
+      start_time: r.start_time,
+      end_time: r.end_time,
+      label: `${word[r.kind] ?? "Abwesend"}${note ? ` (${note})` : ""}`,
+    };
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
-import { myAppointmentSchema } from "../../common/contract/my_appointment.ts";
+import { myAbsenceSchema, myAppointmentSchema } from "../../common/contract/my_appointment.ts";
 import { createTestApp, insertUser, type TestClient } from "../testing/test_app.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
@@ -13,6 +13,7 @@ const bertId = await insertUser(t.sql, {
   last_name: "Brems",
 });
 await insertUser(t.sql, { username: "carla", role: "student" });
+await insertUser(t.sql, { username: "uli", role: "student", first_name: "Uli" });
 
 Deno.test.afterAll?.(() => t.close());
 
@@ -131,11 +132,11 @@ Deno.test("validation refuses bad input with German messages and writes nothing"
     ],
     [
       { availabilities: [{ day_of_week: 1, start_time: "10:30", end_time: "11:30" }] },
-      "Verfügbarkeiten beginnen immer zur vollen Stunde (z. B. 08:00).",
+      "Jede Verfügbarkeit liegt in genau einer Stunde des Rasters (z. B. 08:00–09:00 oder 08:30–09:00).",
     ],
     [
       { availabilities: [{ day_of_week: 1, start_time: "10:00", end_time: "12:00" }] },
-      "Jede Verfügbarkeit muss genau eine Stunde lang sein.",
+      "Jede Verfügbarkeit liegt in genau einer Stunde des Rasters (z. B. 08:00–09:00 oder 08:30–09:00).",
     ],
     [{ availabilities: [monday8, monday8] }, "Ein Zeitraum ist doppelt angegeben."],
     [
@@ -302,7 +303,7 @@ Deno.test("a 412 is remembered under its key too: the replay answers the same co
   assertEquals(await again.json(), await first.json());
 });
 
-Deno.test("my-appointments lists the user's own lessons on the Berlin wall clock, cancelled ones marked", async () => {
+Deno.test("my-appointments lists the user's own lessons on the Berlin wall clock, cancelled ones marked, drafts not", async () => {
   const [vehicle] = await t.sql`insert into vehicles (name) values ('DO-FS 1') returning id::int`;
   const carlaId = (await t.sql`select id::int from users where username = 'carla'`)[0].id;
   await t.sql`
@@ -338,11 +339,13 @@ Deno.test("my-appointments lists the user's own lessons on the Berlin wall clock
     instructor_name: "Bert Brems",
     student_name: "anna",
     vehicle: "DO-FS 1",
+    pickup_point: null,
+    pickup_address: "",
     in_own_absence: false,
   });
+  // Carla's pending lesson is an unpublished planner draft (issue 23): Bert does not see it yet.
   const berts = await (await (await signedIn("bert")).get("/api/my-appointments/")).json();
   assertEquals(berts.map((a: { start_time: string }) => a.start_time), [
-    "2027-03-26T09:00:00+01:00",
     "2027-03-26T14:00:00+01:00",
     "2027-03-29T14:00:00+02:00",
   ]);
@@ -379,11 +382,12 @@ Deno.test("an imported multi-hour window reads back as its hours, and saving kee
   const res = await carla.get("/api/my-availability/");
   assertEquals(res.status, 200);
   const hours = await res.json();
+  // The first hour is the half hour it is (issue 25), the others whole.
   assertEquals(
     hours,
     [8, 9, 10, 11].map((h) => ({
       day_of_week: 3,
-      start_time: `${String(h).padStart(2, "0")}:00:00`,
+      start_time: h === 8 ? "08:30:00" : `${String(h).padStart(2, "0")}:00:00`,
       end_time: `${String(h + 1).padStart(2, "0")}:00:00`,
     })),
   );
@@ -490,4 +494,103 @@ Deno.test("a range that ends before it starts or runs over a year answers German
     assertEquals(res.status, 400);
     assertEquals((await res.json()).error, message);
   }
+});
+
+Deno.test("a new absence in the past is refused in German; a stored one may be sent back as it is", async () => {
+  const carlaId = (await t.sql`select id::int from users where username = 'carla'`)[0].id;
+  await t.sql`delete from special_dates where user_id = ${carlaId}`;
+  const carla = await signedIn("carla");
+  const refused = await carla.post("/api/my-special-dates/", {
+    special_dates: [{ date: "2020-01-01", is_unavailable: true, description: "" }],
+  });
+  assertEquals(refused.status, 400);
+  assertEquals(
+    (await refused.json()).error,
+    "Abwesenheit 1: Der 01.01.2020 liegt in der Vergangenheit. Bitte geben Sie heute oder einen späteren Tag an.",
+  );
+  assertEquals((await t.sql`select 1 from special_dates where user_id = ${carlaId}`).length, 0);
+
+  // Last week's absence, already stored, comes back with every save of the list: kept.
+  await t.sql`insert into special_dates (user_id, date, end_date, is_unavailable, description)
+              values (${carlaId}, '2020-03-02', '2020-03-04', true, 'Klassenfahrt')`;
+  const kept = await carla.post("/api/my-special-dates/", {
+    special_dates: [
+      {
+        date: "2020-03-02",
+        end_date: "2020-03-04",
+        is_unavailable: true,
+        description: "Klassenfahrt",
+      },
+      { date: "2030-01-07", is_unavailable: true, description: "" },
+    ],
+  });
+  assertEquals(kept.status, 200);
+  assertEquals((await t.sql`select 1 from special_dates where user_id = ${carlaId}`).length, 2);
+});
+
+Deno.test("my-appointments names the pickup point of each lesson, with its address (issue 25)", async () => {
+  await t.sql`update student_profiles set start_location = 'Kley'
+               where user_id = (select id from users where username = 'uli')`;
+  await t.sql`update pickup_points set address = 'Kleyer Weg 1' where name = 'Kley'`;
+  const uli = (await t.sql`select id::int from users where username = 'uli'`)[0].id;
+  await t.sql`
+    insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at)
+    values (${uli}, ${bertId}, 'manual',
+            timestamp '2027-06-01 10:00' at time zone ${SCHOOL_TIME_ZONE},
+            timestamp '2027-06-01 11:30' at time zone ${SCHOOL_TIME_ZONE})`;
+  const lessons = await (await (await signedIn("uli")).get("/api/my-appointments/")).json();
+  assertContract(z.array(myAppointmentSchema), lessons);
+  assertEquals(
+    lessons.map((l: { pickup_point: string; pickup_address: string; end_time: string }) => [
+      l.pickup_point,
+      l.pickup_address,
+      l.end_time,
+    ]),
+    [["Kley", "Kleyer Weg 1", "2027-06-01T11:30:00+02:00"]],
+  );
+});
+
+Deno.test("my-absences lists the user's own absences of every kind, by date (issue 25)", async () => {
+  const uli = (await t.sql`select id::int from users where username = 'uli'`)[0].id;
+  await t.sql`insert into vacation_periods (user_id, start_date, end_date, kind, description)
+              values (${uli}, '2027-07-05', '2027-07-16', 'vacation', ''),
+                     (${bertId}, '2027-07-01', '2027-07-02', 'sick', 'Grippe')`;
+  await t.sql`insert into special_dates (user_id, date, end_date, is_unavailable, start_time,
+                                         end_time, description)
+              values (${uli}, '2027-06-14', '2027-06-14', false, '08:00', '12:00', 'Klausur')`;
+  const mine = await (await (await signedIn("uli")).get("/api/my-absences/")).json();
+  assertContract(z.array(myAbsenceSchema), mine);
+  assertEquals(mine, [
+    {
+      from: "2027-06-14",
+      to: "2027-06-14",
+      start_time: "08:00",
+      end_time: "12:00",
+      label: "Abwesend (Klausur)",
+    },
+    { from: "2027-07-05", to: "2027-07-16", start_time: null, end_time: null, label: "Urlaub" },
+  ]);
+  const berts = await (await (await signedIn("bert")).get("/api/my-absences/")).json();
+  // Bert's sick note, without the office's note; his other absences come from earlier tests.
+  assertEquals(berts[0], {
+    from: "2027-07-01",
+    to: "2027-07-02",
+    start_time: null,
+    end_time: null,
+    label: "Krankmeldung",
+  });
+});
+
+Deno.test("a half-hour working start reads back as the half hour it is (issue 25)", async () => {
+  const ida = await insertUser(t.sql, { username: "ida", role: "instructor", first_name: "Ida" });
+  await t.sql`insert into availabilities (user_id, availability_type, day_of_week, start_time,
+                                          end_time)
+              values (${ida}, 'work', 1, '08:30', '10:00'), (${ida}, 'work', 2, '14:00', '15:30')`;
+  const hours = await (await (await signedIn("ida")).get("/api/my-availability/")).json();
+  assertEquals(hours, [
+    { day_of_week: 1, start_time: "08:30:00", end_time: "09:00:00" },
+    { day_of_week: 1, start_time: "09:00:00", end_time: "10:00:00" },
+    { day_of_week: 2, start_time: "14:00:00", end_time: "15:00:00" },
+    { day_of_week: 2, start_time: "15:00:00", end_time: "15:30:00" },
+  ]);
 });

@@ -6,13 +6,17 @@ import { validate } from "../lib/validate.ts";
 import { schoolIso } from "../../common/time.ts";
 import { appointmentTypeLabel } from "../../common/german_words.ts";
 import {
+  listAbsences,
   listAppointments,
   listAvailability,
   listSpecialDates,
   replaceAvailability,
   replaceSpecialDates,
 } from "./queries.ts";
-import { availabilityWriteSchema, specialDatesWriteSchema } from "./schemas.ts";
+import {
+  availabilityWriteSchema,
+  specialDatesWriteSchema,
+} from "../../common/contract/self_service.ts";
 import { readPlannedWeekdays } from "../../db/school_settings.ts";
 import { versionedRead, versionedWrite } from "./versioned_write.ts";
 
@@ -35,7 +39,9 @@ export const selfServiceRoutes = new Hono<AppEnv>()
   })
   // The school's planned weekdays: which columns of the grid can be marked.
   .get("/my-planned-weekdays/", async (c) => {
-    return c.json({ planned_weekdays: await readPlannedWeekdays(c.get("sql")) });
+    return c.json<AnswerOf<"GET /my-planned-weekdays/">>({
+      planned_weekdays: await readPlannedWeekdays(c.get("sql")),
+    });
   })
   .get("/my-special-dates/", (c) => versionedRead(c, "special_dates", listSpecialDates))
   .post("/my-special-dates/", validate("json", specialDatesWriteSchema), async (c) => {
@@ -68,6 +74,13 @@ export const selfServiceRoutes = new Hono<AppEnv>()
       instructor_name: row.instructor_name,
       student_name: row.student_name,
       vehicle: row.vehicle,
+      pickup_point: row.pickup_point,
+      pickup_address: row.pickup_address,
       in_own_absence: row.in_own_absence,
     })));
+  })
+  // The user's own absences, shown in the calendar beside the lessons (issue 25).
+  .get("/my-absences/", async (c) => {
+    const user = currentUser(c);
+    return c.json<AnswerOf<"GET /my-absences/">>(await listAbsences(c.get("sql"), user.id));
   });

@@ -1,4 +1,4 @@
-import type { Sql } from "../../db/connection.ts";
+import type { Db, Sql } from "../../db/connection.ts";
 import { AppError } from "../lib/errors.ts";
 import type { ListParams } from "../lib/list_params.ts";
 
@@ -15,7 +15,7 @@ export async function listVehicles(sql: Sql, params: ListParams<VehicleSortKey>)
   const key = params.sortBy === "appointment_count" ? sql`appointment_count` : sql`upper(v.name)`;
   const dir = params.direction === "desc" ? sql`desc` : sql`asc`;
   return await sql<
-    { id: number; name: string; transmission: string; appointment_count: number }[]
+    (VehicleRow & { appointment_count: number })[]
   >`
     select v.id::int, v.name, v.transmission,
            (select count(*) from appointments a
@@ -26,9 +26,9 @@ export async function listVehicles(sql: Sql, params: ListParams<VehicleSortKey>)
 }
 
 /** Adds a vehicle; a plate that exists in any letter case answers 409. */
-export async function addVehicle(sql: Sql, name: string, transmission: "manual" | "automatic") {
+export async function addVehicle(sql: Db, name: string, transmission: "manual" | "automatic") {
   try {
-    const [row] = await sql<{ id: number; name: string; transmission: string }[]>`
+    const [row] = await sql<VehicleRow[]>`
       insert into vehicles (name, transmission) values (${name}, ${transmission})
       returning id::int, name, transmission
     `;
@@ -54,7 +54,7 @@ const vehicleMissing = () =>
   );
 
 /** One vehicle, locked for the rest of the transaction; 404 when it is gone. */
-export async function lockVehicle(tx: Sql, id: number): Promise<VehicleRow> {
+export async function lockVehicle(tx: Db, id: number): Promise<VehicleRow> {
   const [row] = await tx<VehicleRow[]>`
     select id::int, name, transmission from vehicles where id = ${id} for update
   `;
@@ -64,7 +64,7 @@ export async function lockVehicle(tx: Sql, id: number): Promise<VehicleRow> {
 
 /** Renames a vehicle or changes its transmission; a plate in use answers 409. */
 export async function updateVehicle(
-  tx: Sql,
+  tx: Db,
   id: number,
   name: string,
   transmission: "manual" | "automatic",
@@ -82,7 +82,7 @@ export async function updateVehicle(
 }
 
 /** The vehicle's lessons still to come (not cancelled), in time order. */
-export async function futureLessons(tx: Sql, vehicleId: number) {
+export async function futureLessons(tx: Db, vehicleId: number) {
   return await tx<{ id: number; transmission: string }[]>`
     select id::int, transmission from appointments
      where vehicle_id = ${vehicleId} and status <> 'cancelled' and ends_at > now()
@@ -95,7 +95,7 @@ export async function futureLessons(tx: Sql, vehicleId: number) {
  * of every lesson and be free at their times (the exclusion constraint on appointments decides).
  */
 export async function reassignLessons(
-  tx: Sql,
+  tx: Db,
   from: VehicleRow,
   to: VehicleRow,
   lessons: { id: number; transmission: string }[],

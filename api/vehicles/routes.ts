@@ -1,10 +1,13 @@
 import { Hono } from "hono";
+import type { AnswerOf } from "../../common/contract/routes.ts";
+import { idParam } from "../lib/id_param.ts";
 import { z } from "zod";
 import { transmissionLabel } from "../../common/german_words.ts";
 import type { AppEnv } from "../env.ts";
 import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { listQuerySchema } from "../lib/list_params.ts";
 import { validate } from "../lib/validate.ts";
+import { vehicleSchema } from "../../common/contract/vehicles.ts";
 import { AppError } from "../lib/errors.ts";
 import {
   addVehicle,
@@ -18,30 +21,7 @@ import {
 
 const vehicleListSchema = listQuerySchema({ sortKeys: vehicleSortKeys, defaultSort: "name" });
 
-const maxPlateLength = 20;
-
-const vehicleSchema = z.object({
-  name: z.string({ error: "Bitte geben Sie das Kennzeichen ein." })
-    // Inner runs of spaces collapse, so "B-PL  1234" and "B-PL 1234" count as the same plate.
-    .transform((name) => name.trim().replace(/\s+/g, " "))
-    .pipe(
-      z.string()
-        .min(1, "Bitte geben Sie das Kennzeichen ein.")
-        .max(maxPlateLength, `Das Kennzeichen darf höchstens ${maxPlateLength} Zeichen lang sein.`),
-    ),
-  transmission: z.enum(["manual", "automatic"], {
-    error: "Das Getriebe muss „manual“ oder „automatic“ sein.",
-  }).nullish(),
-});
-
 /** An id in the path; anything else is a vehicle that does not exist. */
-function vehicleId(text: string): number {
-  if (!/^\d{1,15}$/.test(text) || Number(text) < 1) {
-    throw new AppError(404, "not_found", "Das Fahrzeug wurde nicht gefunden.");
-  }
-  return Number(text);
-}
-
 const deleteSchema = z.object({
   // The vehicle that takes over the future lessons; without it such a vehicle is not deleted.
   reassign_to: z.string()
@@ -56,7 +36,9 @@ const lessonsWord = (n: number) => (n === 1 ? "1 künftigen Termin" : `${n} kün
 export const vehicleRoutes = new Hono<AppEnv>()
   // The fleet is small: one unpaged list, sorted and checked like every other list.
   .get("/vehicles/", validate("query", vehicleListSchema), async (c) => {
-    return c.json({ results: await listVehicles(c.get("sql"), c.req.valid("query")) });
+    return c.json<AnswerOf<"GET /admin/vehicles/">>({
+      results: await listVehicles(c.get("sql"), c.req.valid("query")),
+    });
   })
   .post("/vehicles/add/", validate("json", vehicleSchema), async (c) => {
     const { name, transmission } = c.req.valid("json");
@@ -67,10 +49,13 @@ export const vehicleRoutes = new Hono<AppEnv>()
       });
       return added;
     });
-    return c.json({ ...vehicle, message: `Fahrzeug „${vehicle.name}“ wurde hinzugefügt.` }, 201);
+    return c.json<AnswerOf<"POST /admin/vehicles/add/">>(
+      { ...vehicle, message: `Fahrzeug „${vehicle.name}“ wurde hinzugefügt.` },
+      201,
+    );
   })
   .put("/vehicles/:id/", validate("json", vehicleSchema), async (c) => {
-    const id = vehicleId(c.req.param("id"));
+    const id = idParam(c.req.param("id"), "Das Fahrzeug");
     const { name, transmission } = c.req.valid("json");
     const vehicle = await inTransaction(c.get("sql"), async (tx) => {
       const before = await lockVehicle(tx, id);
@@ -100,10 +85,13 @@ export const vehicleRoutes = new Hono<AppEnv>()
       );
       return after;
     });
-    return c.json({ ...vehicle, message: `Fahrzeug „${vehicle.name}“ wurde gespeichert.` });
+    return c.json<AnswerOf<"PUT /admin/vehicles/{id}/">>({
+      ...vehicle,
+      message: `Fahrzeug „${vehicle.name}“ wurde gespeichert.`,
+    });
   })
   .delete("/vehicles/:id/", validate("query", deleteSchema), async (c) => {
-    const id = vehicleId(c.req.param("id"));
+    const id = idParam(c.req.param("id"), "Das Fahrzeug");
     const { reassign_to } = c.req.valid("query");
     const answer = await inTransaction(c.get("sql"), async (tx) => {
       const vehicle = await lockVehicle(tx, id);
@@ -148,7 +136,7 @@ export const vehicleRoutes = new Hono<AppEnv>()
       );
       return { vehicle, target, moved: lessons.length };
     });
-    return c.json({
+    return c.json<AnswerOf<"DELETE /admin/vehicles/{id}/">>({
       message: answer.target
         ? `Fahrzeug „${answer.vehicle.name}“ wurde gelöscht; ${
           lessonsWord(answer.moved)

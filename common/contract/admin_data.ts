@@ -4,9 +4,15 @@ import { z } from "zod";
  * The body of DELETE /admin/bulk-delete/{appointments,students,instructors}/ (spec 01 §7):
  * `delete_all: true` must be sent on purpose; appointments may be limited to future ones.
  */
+/** The text the admin types before anything is deleted (spec 01 §5); the server checks it too. */
+export const deleteConfirmation = "Ja, unwiderruflich löschen";
+
 export const bulkDeleteSchema = z.object({
   delete_all: z.literal(true, {
     error: "Zum Löschen muss „delete_all: true“ gesendet werden.",
+  }),
+  confirmation: z.literal(deleteConfirmation, {
+    error: `Bitte geben Sie zur Bestätigung „${deleteConfirmation}“ ein.`,
   }),
   only_future: z.boolean({ error: "„only_future“ muss true oder false sein." }).optional(),
 });

@@ -1,11 +1,17 @@
 import { z } from "zod";
+import {
+  absenceDateMessage,
+  absenceEndDateMessage,
+  absenceRangeProblem,
+  isAbsenceDate,
+} from "../absence_dates.ts";
 
 /** One absence that hits an appointment, named for the admin (e.g. "Krankmeldung 24.11.–25.11.2026"). */
 export const affectingAbsenceSchema = z.object({
   /** Whose absence: the lesson's student or its instructor. */
   role: z.enum(["student", "instructor"]),
   person_name: z.string(),
-  kind: z.enum(["vacation", "sick", "day", "part_day", "ferien"]),
+  kind: z.enum(["vacation", "sick", "day", "part_day", "ferien", "inactive"]),
   label: z.string(),
 });
 
@@ -46,10 +52,20 @@ export const cancelledLessonSchema = z.object({
   reason: z.string(),
 });
 
-/** The outcome of a "Betroffene neu planen" run, as the progress call carries it. */
+/**
+ * The outcome of a "Betroffene neu planen" run, as the progress call carries it. A finished run
+ * is a proposal (`proposed`, issue 25.3): nothing is written until the office accepts it.
+ */
 export const replanOutcomeSchema = z.object({
   moved: z.array(movedLessonSchema),
   cancelled: z.array(cancelledLessonSchema),
+  proposed: z.boolean().optional(),
+});
+
+/** POST /admin/replan-affected/{id}/accept/: the lessons the office leaves out of the proposal. */
+export const replanAcceptSchema = z.object({
+  exclude: z.array(z.number().int().positive(), { error: "Bitte gültige Termine angeben." })
+    .max(5000).default([]),
 });
 
 export type AffectedAppointment = z.infer<typeof affectedAppointmentSchema>;
@@ -77,3 +93,20 @@ export const sickNoteCreatedSchema = z.object({
 
 export type SickNote = z.infer<typeof sickNoteSchema>;
 export type SickNoteCreated = z.infer<typeof sickNoteCreatedSchema>;
+
+/** GET /admin/instructors/{id}/sick-notes/ */
+export const sickNoteListSchema = z.array(sickNoteSchema);
+
+const absenceDay = (message: string) => z.string({ message }).refine(isAbsenceDate, message);
+
+/** POST /admin/instructors/{id}/sick-note/: the days the instructor is ill, both included. */
+export const sickNoteRequestSchema = z.object({
+  from: absenceDay(absenceDateMessage),
+  to: absenceDay(absenceEndDateMessage),
+  note: z.string().trim().max(500, "Die Notiz darf höchstens 500 Zeichen lang sein.").optional(),
+}).superRefine((b, ctx) => {
+  // At most a year like every absence: a longer one is a typing slip (2027 for 2026).
+  const problem = absenceRangeProblem(b.from, b.to);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, path: ["to"] });
+});
+export type SickNoteRequest = z.input<typeof sickNoteRequestSchema>;

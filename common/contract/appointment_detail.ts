@@ -59,6 +59,8 @@ export const appointmentCreateSchema = z.object({
   notes: notes.default(""),
   /** the admin's 'Trotzdem speichern' over an availability or absence problem */
   override_availability: z.boolean().default(false),
+  /** 'Als Nachtrag speichern': the admin confirms a lesson in the past (issue 25, point 1) */
+  backfill: z.boolean().default(false),
 });
 
 export type AppointmentCreate = z.input<typeof appointmentCreateSchema>;
@@ -73,6 +75,8 @@ export const appointmentMoveSchema = z.object({
   vehicle_id: id("ein Fahrzeug").nullable().optional(),
   notes: notes.optional(),
   override_availability: z.boolean().default(false),
+  /** 'Als Nachtrag speichern': a move into the past, confirmed (issue 25, point 1) */
+  backfill: z.boolean().default(false),
 });
 
 export type AppointmentMove = z.input<typeof appointmentMoveSchema>;
@@ -105,9 +109,11 @@ export type AppointmentChoices = z.infer<typeof appointmentChoicesSchema>;
 
 /**
  * The codes of a 409 answer to a change. Only availability_conflict may be overridden (send again
- * with override_availability: true); the others name a collision or a rule that always holds.
+ * with override_availability: true) and past_appointment confirmed (send again with backfill:
+ * true); the others name a collision or a rule that always holds.
  */
 export type AppointmentConflictCode =
   | "availability_conflict"
+  | "past_appointment"
   | "double_booking"
   | "qualification_conflict";

@@ -20,6 +20,8 @@ export const appointmentRowSchema = z.object({
   type_display: z.string(),
   title: z.string(),
   vehicle: z.string().nullable(),
+  /** Where the student is picked up: the student's Treffpunkt (issue 22); null when none is set. */
+  pickup_point: z.string().nullable(),
   transmission_type: z.enum(["automatic", "manual"]),
   status: z.enum(["confirmed", "pending", "cancelled"]),
   /** Why it was cancelled ("" unless status is cancelled). */

@@ -31,17 +31,30 @@ export const topInstructorSchema = z.object({
   appointments_count: count,
 });
 
-/** The four counts of the system overview. */
+/**
+ * The four counts of the system overview, and what a bulk delete of appointments would remove
+ * (every row, cancelled ones too; or those that start in the future), for its confirmation.
+ */
 export const systemCountsSchema = z.object({
   students: count,
   instructors: count,
   appointments: count,
   availabilities: count,
+  appointments_stored: count,
+  appointments_future: count,
 });
+
+/** The share buckets of the fairness chart, in order. */
+export const needShareBuckets = ["0-20%", "21-40%", "41-60%", "61-80%", "81-100%"] as const;
 
 /** Fairness across the active students, counted in the planning horizon (spec 01 §3 "Stats"). */
 export const fairnessStatsSchema = z.object({
-  distribution: buckets(["0", "1", "2", "3", "4", "5+"]),
+  /**
+   * active students by the share of their need (hours still to drive) their lessons in the
+   * horizon cover (issue 25, point 11); students with no need left are in `students_without_need`
+   */
+  distribution: buckets(needShareBuckets),
+  students_without_need: count,
   ...shares("students"),
   fairness_score: z.number(),
 });

@@ -18,6 +18,10 @@ export const myAppointmentSchema = z.object({
   instructor_name: z.string(),
   student_name: z.string(),
   vehicle: z.string().nullable(),
+  /** where the student is picked up (the student's Treffpunkt), null when none is chosen */
+  pickup_point: z.string().nullable(),
+  /** the pickup point's address, '' when the office entered none */
+  pickup_address: z.string(),
   /**
    * an upcoming lesson inside the user's own absence (or, for a student, Ferien they do not drive
    * in): the office sees it as affected and plans it anew; the calendar says so
@@ -26,3 +30,18 @@ export const myAppointmentSchema = z.object({
 });
 
 export type MyAppointment = z.infer<typeof myAppointmentSchema>;
+
+/**
+ * One absence of the signed-in user as GET /my-absences/ answers it (issue 25: the calendar shows
+ * them): whole days, or the same hours on each day; the label names the kind, and the user's own
+ * note except on a sick note.
+ */
+export const myAbsenceSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  label: z.string(),
+});
+
+export type MyAbsence = z.infer<typeof myAbsenceSchema>;

@@ -28,6 +28,63 @@ const timeSlotPreferences = z.object({
   path: ["lateEveningEnd"],
 });
 
+/**
+ * The Ausbildung (issue 22): the length of a Fahrstunde, the rhythm it is planned in (whole hours:
+ * a 45-minute lesson leaves 15 minutes to change students), special drives as double lessons, and
+ * the school's location for dusk and sunset. Settings stored before it existed read as 60 minutes
+ * and Dortmund.
+ */
+const training = z.object({
+  lessonMinutes: z.union([z.literal(45), z.literal(60)], {
+    error: "Länge einer Fahrstunde: 45 oder 60 Minuten.",
+  }),
+  slotMinutes: z.literal(60, { error: "Takt: die Planung rechnet in Stunden (60 Minuten)." }),
+  specialDrivesDouble: z.boolean({ error: "Bitte an oder aus angeben." }),
+  location: z.object({
+    lat: z.number({ error: "Breitengrad: Bitte eine Zahl angeben." })
+      .min(47, "Breitengrad: der Standort muss in Deutschland liegen (47 bis 55,1).")
+      .max(55.1, "Breitengrad: der Standort muss in Deutschland liegen (47 bis 55,1)."),
+    lon: z.number({ error: "Längengrad: Bitte eine Zahl angeben." })
+      .min(5.8, "Längengrad: der Standort muss in Deutschland liegen (5,8 bis 15,1).")
+      .max(15.1, "Längengrad: der Standort muss in Deutschland liegen (5,8 bis 15,1)."),
+  }),
+  /**
+   * Minutes an instructor needs between two lessons at different pickup points (0: no rule).
+   * With 45-minute lessons up to 15 is always free; with 60-minute lessons back to back a change
+   * needs a free hour between them. Settings stored before it existed read 0.
+   */
+  pickupChangeMinutes: range("Wechselzeit zwischen Treffpunkten", 0, 60, 5).default(0),
+  /**
+   * Special drives are released automatically once a student has this many Fahrstunden done
+   * (0: only the office's flag "Sonderfahrten freigegeben").
+   */
+  specialDrivesAfterLessons: range("Sonderfahrten freigeben nach Fahrstunden", 0, 60).default(0),
+  /**
+   * An instructor keeps one vehicle per day and transmission: "soft" where the fleet allows (the
+   * default), "hard" as a rule (fewer lessons where cars are scarce), "off" hour by hour.
+   */
+  vehiclePerDay: z.enum(["off", "soft", "hard"], {
+    error: "Ein Fahrzeug pro Tag: aus, möglichst oder immer.",
+  }).default("soft"),
+});
+
+/**
+ * The Ausbildung's settings of a new school (no settings stored): 45-minute Fahrstunden in
+ * 60-minute slots, as the issue asks, Dortmund.
+ */
+export const defaultTraining: z.infer<typeof training> = {
+  lessonMinutes: 45,
+  slotMinutes: 60,
+  specialDrivesDouble: true,
+  location: { lat: 51.51, lon: 7.47 },
+  pickupChangeMinutes: 0,
+  specialDrivesAfterLessons: 0,
+  vehiclePerDay: "soft",
+};
+
+/** What settings stored before issue 22 (without `training`) mean: 60-minute lessons, as then. */
+export const legacyTraining: z.infer<typeof training> = { ...defaultTraining, lessonMinutes: 60 };
+
 /** Settings as the constraints page sends and receives them. */
 export const plannerSettingsSchema = z.object({
   hard: z.object({
@@ -62,6 +119,8 @@ export const plannerSettingsSchema = z.object({
       avoidRain: z.boolean(),
     }),
   }),
+  // Settings saved before the Ausbildung existed keep meaning 60-minute lessons.
+  training: training.default(() => structuredClone(legacyTraining)),
 });
 
 /** The constraint settings object. */
@@ -90,6 +149,7 @@ export const defaultPlannerSettings: PlannerSettings = {
     },
     weatherConsideration: { enabled: false, minTemperature: 5, maxWindSpeed: 40, avoidRain: true },
   },
+  training: structuredClone(defaultTraining),
 };
 
 /** Stored settings, or the defaults where nothing (or something no longer valid) is stored. */
@@ -99,8 +159,9 @@ export function readStoredSettings(stored: unknown): PlannerSettings {
 }
 
 /** The answer of GET and PUT /admin/planner-settings/. */
-export interface PlannerSettingsAnswer {
-  settings: PlannerSettings;
-  defaults: PlannerSettings;
-  updated_at: string | null;
-}
+export const plannerSettingsAnswerSchema = z.object({
+  settings: plannerSettingsSchema,
+  defaults: plannerSettingsSchema,
+  updated_at: z.string().nullable(),
+});
+export type PlannerSettingsAnswer = z.infer<typeof plannerSettingsAnswerSchema>;

@@ -56,8 +56,8 @@ export type ScheduleDay = z.infer<typeof scheduleDaySchema>;
 export type StoredAnswers = z.infer<typeof storedAnswersSchema>;
 
 /**
- * POST /api/fragebogen/{token}/ (spec 02 §3), and the admin's PUT with `license_class` added:
- * what the public form sends. Empty times are null; the server fills no defaults into a day sent.
+ * POST /api/fragebogen/{token}/ (spec 02 §3) and the admin's PUT: what the form sends, the
+ * licence class included (issue 25, point 13; before, an approved student silently became B). Empty times are null; the server fills no defaults into a day sent.
  */
 export interface QuestionnairePayload {
   first_name: string;
@@ -142,6 +142,8 @@ export const publicQuestionnaireSchema = z.object({
   expires_at: z.string().optional(),
   /** the tutorial's example link: checks like a real one, stores nothing */
   demo: z.boolean().optional(),
+  /** the school's Treffpunkte the Startort field offers (issue 22) */
+  pickup_points: z.array(z.string()).optional(),
 });
 export type PublicQuestionnaire = z.infer<typeof publicQuestionnaireSchema>;
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { FEDERAL_STATE_CODES, FEDERAL_STATES } from "../school_calendar/states.ts";
-import { isIsoDate } from "../time.ts";
+import { daysBetween, isIsoDate } from "../time.ts";
 
 const federalState = z.enum(FEDERAL_STATE_CODES, {
   error: "Bitte eines der 16 Bundesländer wählen.",
@@ -33,6 +33,28 @@ export const schoolCalendarSchema = z.object({
 });
 export type SchoolCalendarInput = z.infer<typeof schoolCalendarSchema>;
 
+/** POST /admin/school-calendar/closing-days/: a day or range the school is closed (issue 25). */
+export const closingDaySchema = z.object({
+  name: z.string({ error: "Bitte einen Namen des Schließtags angeben." }).trim()
+    .min(1, "Bitte einen Namen des Schließtags angeben.")
+    .max(80, "Der Name des Schließtags darf höchstens 80 Zeichen lang sein."),
+  start_date: date("Erster Schließtag"),
+  /** without it the single day `start_date` */
+  end_date: date("Letzter Schließtag").optional(),
+  /** 'HH:MM': closed from this time on; without it the whole day */
+  from_time: z.string().regex(
+    /^([01]\d|2[0-3]):[0-5]\d$/,
+    "Bitte eine Uhrzeit im Format HH:MM angeben.",
+  ).nullish(),
+}).refine((r) => !r.end_date || r.end_date >= r.start_date, {
+  message: "Der letzte Schließtag darf nicht vor dem ersten liegen.",
+  path: ["end_date"],
+}).refine((r) => !r.end_date || daysBetween(r.start_date, r.end_date) <= 366, {
+  message: "Ein Schließzeitraum darf höchstens ein Jahr lang sein.",
+  path: ["end_date"],
+});
+export type ClosingDayInput = z.input<typeof closingDaySchema>;
+
 export const schoolCalendarAnswerSchema = z.object({
   federal_state: federalState,
   federal_state_name: z.string(),
@@ -46,6 +68,14 @@ export const schoolCalendarAnswerSchema = z.object({
   public_holidays: z.array(z.object({ date: z.string(), name: z.string() })),
   public_holidays_from: z.string(),
   public_holidays_to: z.string(),
+  /** the school's own closing days from today on (issue 25, point 2) */
+  closing_days: z.array(z.object({
+    id: z.number(),
+    name: z.string(),
+    start_date: z.string(),
+    end_date: z.string(),
+    from_time: z.string().nullable(),
+  })),
   updated_at: z.string().nullable(),
 });
 export type SchoolCalendarAnswer = z.infer<typeof schoolCalendarAnswerSchema>;
@@ -54,3 +84,13 @@ export type SchoolCalendarAnswer = z.infer<typeof schoolCalendarAnswerSchema>;
 export const PUBLIC_HOLIDAY_PREVIEW_DAYS = 183;
 
 export { FEDERAL_STATES };
+
+/** PUT /admin/planned-weekdays/ and the answer of GET and PUT (and GET /my-planned-weekdays/). */
+export const plannedWeekdaysSchema = z.object({
+  planned_weekdays: z.array(
+    z.number().int().min(1, "Wochentage gehen von 1 (Montag) bis 7 (Sonntag).")
+      .max(7, "Wochentage gehen von 1 (Montag) bis 7 (Sonntag)."),
+    { error: "Bitte senden Sie eine Liste von Wochentagen." },
+  ).min(1, "Bitte wählen Sie mindestens einen Planungstag.").max(7),
+});
+export type PlannedWeekdays = z.infer<typeof plannedWeekdaysSchema>;

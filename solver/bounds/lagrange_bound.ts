@@ -24,10 +24,11 @@ import { slot } from "../model.ts";
 import { buildNetwork, type LessonNetwork } from "../flow/network.ts";
 import { canTeach } from "../rules/qualification.ts";
 import { TRANSMISSIONS } from "../rules/needs.ts";
+import { unlimited, type Work } from "../work_budget.ts";
 
 export interface LagrangeBoundOptions {
-  /** performance.now() after which no further flip is tried. */
-  deadline: number;
+  /** One unit per flip tried (bound evaluated); without it, flips until none lowers the bound. */
+  work?: Work;
   /** Lessons a valid plan reaches: once the bound meets them, nothing tighter exists. */
   reached: number;
 }
@@ -42,7 +43,7 @@ export interface LagrangeBoundResult {
 /** Index of a (day, hour, transmission) row. */
 const ix = (d: number, h: number, t: number) => (d * 24 + h) * 2 + t;
 
-/** The Lagrangian bound after flipping prices until none lowers it or time is up. */
+/** The Lagrangian bound after flipping prices until none lowers it or the work is spent. */
 export function lagrangeBound(model: Model, options: LagrangeBoundOptions): LagrangeBoundResult {
   const { instance, days } = model;
   const n = days * 48;
@@ -126,7 +127,8 @@ export function lagrangeBound(model: Model, options: LagrangeBoundOptions): Lagr
     );
 
   let evaluations = 1;
-  const done = () => bound() <= options.reached || performance.now() >= options.deadline;
+  const work = options.work ?? unlimited();
+  const done = () => bound() <= options.reached || !work.left();
   // Passes of strict descent; once one gains nothing, a pass that also takes flips which leave the
   // bound as it is (each row at most once a pass, so it cannot flip straight back): a bound that
   // needs several hours lowered together is reached over such a plateau (one instructor whose
@@ -138,6 +140,7 @@ export function lagrangeBound(model: Model, options: LagrangeBoundOptions): Lagr
     for (const move of moves) {
       if (done()) break;
       if (plateau && move.some((k) => flipped.has(k))) continue;
+      if (!work.spend()) break;
       evaluations++;
       // Only the students with a lesson possible in these rows and the instructors' week of
       // that day change.

@@ -3,7 +3,7 @@
  * drive and which instructors teach. Who teaches whom is free within the hour; the soft search
  * (improve.ts) chooses it, starting with the best assignment per hour.
  */
-import type { Transmission } from "../instance.ts";
+import type { SpecialKind, Transmission } from "../instance.ts";
 import type { Model } from "../model.ts";
 import type { LessonNetwork } from "./network.ts";
 
@@ -13,6 +13,14 @@ export interface Lesson {
   transmission: Transmission;
   day: number;
   hour: number;
+  /**
+   * Special drives only (stage 0, stages/00_special_drives.ts): the kind; `minutes` the driving
+   * minutes in this slot (a double lesson's first slot 60, its second `cont` slot 30); ordinary
+   * lessons leave all three out and drive `settings.lessonMinutes` from the slot's start.
+   */
+  kind?: SpecialKind;
+  minutes?: number;
+  cont?: boolean;
 }
 
 /** The lessons the flow carries, each with some instructor of its hour. */

@@ -2,6 +2,11 @@
  * The flow network of the network-shaped rules: student -> student day -> (hour, transmission)
  * vehicle node -> instructor hour -> break window -> instructor day -> instructor week -> sink.
  * Each unit of flow is one lesson; every capacity is one hard limit left after fixed appointments.
+ * Here the rules of rules/ are the network's structure, not their fit tests: the caps the rule files
+ * compute into the model (student day, instructor day and week, vehicles per hour), capacity 1 per
+ * instructor and student hour (double booking), edges only where the rules of availability and
+ * qualification allow them, and the break rule relaxed to windows (routing/repair.ts closes the
+ * runs still too long).
  */
 import { FlowNetwork } from "./flow.ts";
 import type { Transmission } from "../instance.ts";

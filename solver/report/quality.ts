@@ -1,4 +1,4 @@
-/** The quality measures of FORMAT.md for a valid plan, computed from the plan alone. */
+/** The quality measures (docs/planner-format.md) of a valid plan, computed from the plan alone. */
 import { continuityReport } from "./continuity_report.ts";
 import type { Instance } from "../instance.ts";
 import { buildModel, type Model, slot } from "../model.ts";
@@ -15,6 +15,9 @@ export interface Quality {
   preferredTimesShare: number;
   preferredInstructorShare: number;
   workloadWithinTolerance: number;
+  /** Lowest and highest instructor share (instructorShares); 1 and 1 without such instructors. */
+  minInstructorShare: number;
+  maxInstructorShare: number;
 }
 
 /** Lessons, fairness and the soft-preference shares of a plan. */
@@ -78,6 +81,7 @@ export function measureQuality(
     preferredTimesShare: prefTotal ? prefIn / prefTotal : 1,
     preferredInstructorShare: instTotal ? instIn / instTotal : 1,
     workloadWithinTolerance: targeted ? within / targeted : 1,
+    ...lowestAndHighest(instructorShares(model, all)),
   };
 }
 
@@ -92,4 +96,58 @@ export function possibleLessons(model: ReturnType<typeof buildModel>, i: number)
     perWeek[model.weekOfDay[d]] += Math.min(s.maxHoursPerDay, hours - breaks);
   }
   return perWeek.reduce((n, x) => n + Math.min(x, s.maxAppointmentsPerWeek), 0);
+}
+
+/**
+ * What an instructor's share of lessons is measured against: the pro-rata monthlyHoursTarget
+ * where set (never above what they could give, rules/workload.ts), else the lessons they could
+ * give at most (possibleLessons).
+ */
+export function instructorCapacity(model: Model, i: number): number {
+  const possible = possibleLessons(model, i);
+  const target = model.instance.instructors[i].monthlyHoursTarget;
+  return target ? workloadGoal(target, model.days, possible) : possible;
+}
+
+/**
+ * Per instructor who could teach some student (capacity above 0 and a free hour where a student
+ * needing one of their transmissions is free), lessons in the horizon (fixed ones included) over
+ * their capacity; the others are left out (no plan could give them a lesson).
+ */
+export function instructorShares(
+  model: Model,
+  appointments: Pick<Plan["appointments"][number], "instructor" | "start">[],
+): number[] {
+  const { instance } = model;
+  const demand = {
+    manual: new Uint8Array(model.days * 24),
+    automatic: new Uint8Array(model.days * 24),
+  };
+  instance.students.forEach((st, s) => {
+    for (const t of ["manual", "automatic"] as const) {
+      if (st.needs[t] === 0) continue;
+      model.studentFree[s].forEach((free, k) => free && (demand[t][k] = 1));
+    }
+  });
+  const dayOf = new Map(model.dates.map((d, k) => [d, k]));
+  const given = new Array(instance.instructors.length).fill(0);
+  for (const a of appointments) {
+    const i = model.instructorIndex.get(a.instructor);
+    if (i !== undefined && dayOf.has(a.start.slice(0, 10))) given[i]++;
+  }
+  const shares: number[] = [];
+  instance.instructors.forEach((ins, i) => {
+    const capacity = instructorCapacity(model, i);
+    const free = model.instructorFree[i];
+    const teachable = ins.transmissions.some((t) => free.some((f, k) => f && demand[t][k]));
+    if (capacity > 0 && (teachable || given[i] > 0)) shares.push(given[i] / capacity);
+  });
+  return shares;
+}
+
+function lowestAndHighest(shares: number[]) {
+  return {
+    minInstructorShare: shares.length ? Math.min(...shares) : 1,
+    maxInstructorShare: shares.length ? Math.max(...shares) : 1,
+  };
 }

@@ -20,7 +20,9 @@ import { slot } from "../model.ts";
 import { buildNetwork, type LessonNetwork } from "../flow/network.ts";
 import { transmissionLabels } from "./transmission_days.ts";
 import { better, same, type Score, ShareFloor } from "./share_floor.ts";
-import { random } from "../random.ts";
+import { random } from "../../common/random.ts";
+import type { Work } from "../work_budget.ts";
+import { runsFit } from "../rules/break_after_hours.ts";
 
 /**
  * Starting from the sets that hold `start` (a valid plan's lessons: per instructor day the first
@@ -28,7 +30,9 @@ import { random } from "../random.ts";
  * so the first flow has at least its lessons, tries other maximal allowed sets on every instructor
  * day, then kicks. Returns the network (labelled, holding its max-flow), the restricted model of
  * the sets found and its lessons. Stops at `target` (the plan's upper bound) or the merged
- * relaxation's max-flow of the unrestricted model (nothing more is possible), or at `deadline`.
+ * relaxation's max-flow of the unrestricted model (nothing more is possible), or once `work` is
+ * spent (a try, a set of hours or a label changed and the max-flow augmented, costs the network's
+ * edges: its flow is copied and searched).
  * With `floor` (a share, fair_patterns.ts) choices are ranked by the lessons missing below it
  * first (`deficit`, 0 once every student can have ceil(floor * need) at once), then by lessons,
  * and the target counts only with nothing missing.
@@ -36,7 +40,7 @@ import { random } from "../random.ts";
 export function searchBreakPatterns(
   model: Model,
   start: Lesson[],
-  options: { deadline: number; target?: number; floor?: number },
+  options: { work: Work; target?: number; floor?: number },
 ): { model: Model; network: LessonNetwork; lessons: number; deficit: number } {
   // No pattern admits more than the merged relaxation of the unrestricted model (bound.ts).
   const merged = buildNetwork(model, "merged");
@@ -136,7 +140,7 @@ export function searchBreakPatterns(
       for (let d = 0; d < model.days; d++) {
         for (const mask of choices[i][d]) {
           if (mask === current[i][d]) continue;
-          if (done() || performance.now() >= options.deadline) return result();
+          if (done() || !options.work.spend(net.edges)) return result();
           const before = snapshot(), was = current[i][d];
           setMask(i, d, mask);
           net.maxFlow(source, sink);
@@ -151,7 +155,7 @@ export function searchBreakPatterns(
         }
       }
     }
-    if (labels.pass(sideways, options.deadline, floor)) grew = true;
+    if (labels.pass(sideways, options.work, floor)) grew = true;
     score = scoreNow();
     idlePasses = grew ? 0 : idlePasses + 1;
   }
@@ -175,7 +179,7 @@ export function searchBreakPatterns(
     }
     return n;
   };
-  while (working.length && !done() && performance.now() < options.deadline) {
+  while (working.length && !done() && options.work.spend(net.edges)) {
     // Instructor days with an open hour nobody takes first: there the set is in the wrong place
     // (mittel seed 206: 581 after 0.7-1.7 s with five seeds; kicks anywhere took 4-7 s).
     const idle = working.filter(([i, d]) => idleAt(i, d) > 0);
@@ -193,7 +197,7 @@ export function searchBreakPatterns(
     }
     for (const [j, e] of around) {
       for (const mask of choices[j][e]) {
-        if (mask === current[j][e] || performance.now() >= options.deadline) continue;
+        if (mask === current[j][e] || !options.work.spend(net.edges)) continue;
         const before = snapshot(), old = current[j][e];
         setMask(j, e, mask);
         net.maxFlow(source, sink);
@@ -205,7 +209,7 @@ export function searchBreakPatterns(
         }
       }
     }
-    labels.pass(false, options.deadline, floor);
+    labels.pass(false, options.work, floor);
     score = scoreNow();
     if (better(was, score)) {
       restore(saved);
@@ -250,17 +254,7 @@ export function maximalMasks(model: Model, i: number, d: number): number[] {
   const key = `${L}/${gap}/${fixed}/${free.join(",")}`;
   const known = cache.get(key);
   if (known) return known;
-  const valid = (mask: number) => {
-    let run = 0, idle = gap;
-    for (let h = 0; h < 24; h++) {
-      if (mask & (1 << h)) {
-        run = idle >= gap ? 1 : run + 1;
-        if (run > L) return false;
-        idle = 0;
-      } else idle++;
-    }
-    return true;
-  };
+  const valid = (mask: number) => runsFit(mask, L, gap);
   const out: number[] = [];
   if (free.length <= 14) {
     const all: number[] = [];
@@ -281,15 +275,15 @@ export function maximalMasks(model: Model, i: number, d: number): number[] {
 /**
  * The plan routed in the best sets of hours found from `lessons`, fair as in plan.ts (best lowest
  * share, progressive filling, preferred hours first), when it has more lessons than `lessons`;
- * else `lessons`. Searches until `deadline` (performance.now()) or `target`.
+ * else `lessons`. Searches until `work` is spent or `target` is met.
  */
 export function planInBreakPatterns(
   model: Model,
   lessons: Lesson[],
   target: number,
-  deadline: number,
+  work: Work,
 ): Lesson[] {
-  const sets = searchBreakPatterns(model, lessons, { deadline, target });
+  const sets = searchBreakPatterns(model, lessons, { work, target });
   if (sets.lessons <= lessons.length) return lessons;
   const share = bestMinShare(sets.network);
   distributeLessons(sets.model, sets.network, share);

@@ -3,7 +3,7 @@
  * transmission labels chosen for lessons alone cost it (break_patterns.ts, transmission_days.ts:
  * each choice kept where the max-flow grows, whoever gets the lessons). The same search again from
  * the plan, ranking its choices by the lessons missing below a share first (share_floor.ts), then
- * by lessons: at the relaxation's best share first, lower ones by binary search while time is
+ * by lessons: at the relaxation's best share first, lower ones by binary search while work is
  * left. A result is kept only where it has at least the plan's lessons at a higher lowest share.
  */
 import { type Lesson, lessonsFromFlow } from "../flow/assign.ts";
@@ -13,15 +13,17 @@ import { lowestShareOf } from "../report/lowest_share.ts";
 import { searchBreakPatterns } from "./break_patterns.ts";
 import { distributeLessons } from "./distribute.ts";
 import { repairUntilValid } from "./repair.ts";
+import type { Work } from "../work_budget.ts";
 
 /**
  * `lessons` (a valid plan) or a plan with at least as many lessons and a higher lowest share, at
- * most `bound` (the relaxations' best lowest share, which no plan exceeds). Stops at `deadline`.
+ * most `bound` (the relaxations' best lowest share, which no plan exceeds). Stops once `work` is
+ * spent (break_patterns.ts's tries).
  */
 export function fairerInBreakPatterns(
   model: Model,
   lessons: Lesson[],
-  options: { bound: number; target: number; deadline: number },
+  options: { bound: number; target: number; work: Work },
 ): Lesson[] {
   const { instance } = model;
   let best = { lessons, share: lowestShareOf(instance, lessons) };
@@ -38,7 +40,7 @@ export function fairerInBreakPatterns(
   // The bound first (where the plan lost it to its choices, it is usually reachable), then a
   // binary search between the plan's share and the highest share not yet refuted.
   let lo = -1, hi = ladder.length - 1, probe = hi;
-  while (lo < hi && performance.now() < options.deadline) {
+  while (lo < hi && options.work.left()) {
     const tried = tryAt(ladder[probe]);
     if (tried) {
       best = tried;
@@ -49,11 +51,9 @@ export function fairerInBreakPatterns(
   return best.lessons;
 
   function tryAt(share: number): { lessons: Lesson[]; share: number } | undefined {
-    // Each probe gets half the time left, so a refuted bound leaves room for lower shares.
-    const now = performance.now();
-    const deadline = now + Math.max(0, (options.deadline - now) / 2);
+    // Each probe gets half the work left, so a refuted bound leaves room for lower shares.
     const sets = searchBreakPatterns(model, lessons, {
-      deadline,
+      work: options.work.part(0.5),
       target: options.target,
       floor: share,
     });

@@ -11,6 +11,7 @@ import { capAtShare } from "../flow/fairness.ts";
 import type { Model } from "../model.ts";
 import type { LessonNetwork } from "../flow/network.ts";
 import { better, same, type Score, type ShareFloor } from "./share_floor.ts";
+import type { Work } from "../work_budget.ts";
 
 /** One day of a student with both transmissions: the two day edges, the open one first. */
 interface Choice {
@@ -20,20 +21,21 @@ interface Choice {
 
 /**
  * Labels the days of students with both transmissions in a split network (flow at full needs is
- * computed here) and returns the max-flow the labels admit. Stops at `deadline` keeping the best
- * labels so far; the network is left with those labels and their max-flow.
+ * computed here) and returns the max-flow the labels admit. Stops after 12 passes, or once `work`
+ * is spent (a flip tried costs the network's edges) keeping the best labels so far; the network
+ * is left with those labels and their max-flow.
  */
 export function labelTransmissionDays(
   model: Model,
   network: LessonNetwork,
-  options: { deadline: number },
+  options: { work: Work },
 ): number {
   const labels = transmissionLabels(model, network);
   // Strict gains first, then a pass that also takes flips keeping the flow (which lets a chain of
   // flips through), alternating until two passes in a row gain nothing.
   let idle = 0;
   for (let pass = 0; pass < 12 && idle < 2; pass++) {
-    idle = labels.pass(pass % 2 === 1, options.deadline) ? 0 : idle + 1;
+    idle = labels.pass(pass % 2 === 1, options.work) ? 0 : idle + 1;
   }
   return labels.value();
 }
@@ -69,14 +71,15 @@ export function transmissionLabels(model: Model, network: LessonNetwork) {
   net.maxFlow(source, sink);
   /**
    * With a `floor` (share_floor.ts) the flips are ranked by the lessons missing below its share
-   * first, its twin network flipped alike; "grew" then means that rank improved.
+   * first, its twin network flipped alike; "grew" then means that rank improved. Each flip tried
+   * spends the network's edges of `work`; the pass ends once it is spent.
    */
-  const pass = (sideways: boolean, deadline: number, floor?: ShareFloor): boolean => {
+  const pass = (sideways: boolean, work: Work, floor?: ShareFloor): boolean => {
     let grew = false;
     let score: Score = { deficit: floor?.deficit() ?? 0, lessons: total(network) };
     for (const c of choices) {
-      if (performance.now() >= deadline) break;
       if (net.closed[c.open] && net.closed[c.closed]) continue;
+      if (!work.spend(net.edges)) break;
       // The network may have been restored to other labels since (break_patterns.ts).
       if (net.closed[c.open]) [c.open, c.closed] = [c.closed, c.open];
       const before = net.snapshot(), twinBefore = floor?.snapshot();
@@ -104,12 +107,4 @@ function total(network: LessonNetwork): number {
   let n = 0;
   for (const e of network.needEdges) n += network.net.flow[e.edge];
   return n;
-}
-
-/** Time the labelling may take at most (10-80 ms on mittel with two-hour breaks). */
-const LABEL_SECONDS = 0.5;
-
-/** The labelling's deadline from now. */
-export function labelDeadline(): { deadline: number } {
-  return { deadline: performance.now() + LABEL_SECONDS * 1000 };
 }

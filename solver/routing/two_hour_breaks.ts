@@ -17,6 +17,7 @@ import { slot } from "../model.ts";
 import { buildNetwork } from "../flow/network.ts";
 import { hasBothTransmissions } from "../bounds/bound.ts";
 import { lessonRuns } from "../rules/break_after_hours.ts";
+import type { Work } from "../work_budget.ts";
 
 /**
  * The model with each instructor's free hours cut to the pattern. `shiftOf(i, d)` (default 0)
@@ -58,17 +59,19 @@ export function withRestrictedBreakWindows(
 /**
  * The restricted model whose max-flow is largest, found greedily: first one shift per instructor,
  * then one per instructor and day of the week (availability repeats weekly), each change kept where
- * the flow grows. Stops where it meets the unrestricted model's flow (no pattern gives more) or at
- * `deadline` (performance.now()). The flow is the merged one where students need both
+ * the flow grows. Stops where it meets the unrestricted model's flow (no pattern gives more) or
+ * once `work` is spent (a restricted flow costs its network's edges). The flow is the merged one where students need both
  * transmissions (it holds a student's day and hour exactly, which the plan must). On mittel seed
  * 306 the first stage reached 567, the second 570 (HiGHS's optimum).
  */
-export function bestRestriction(model: Model, options: { deadline: number }): Model {
+export function bestRestriction(model: Model, options: { work: Work }): Model {
   const side = hasBothTransmissions(model.instance) ? "merged" : "split";
   const flowOf = (m: Model) => {
     const network = buildNetwork(m, side);
+    edges = network.net.edges;
     return network.net.maxFlow(network.source, network.sink);
   };
+  let edges = 0;
   const shifts = model.instance.instructors.map(() => new Array(7).fill(0));
   const restricted = () => withRestrictedBreakWindows(model, (i, d) => shifts[i][d % 7]);
   // The unrestricted model's flow on the same side: no pattern can give more.
@@ -77,7 +80,7 @@ export function bestRestriction(model: Model, options: { deadline: number }): Mo
   let best = flowOf(restricted());
   /** Tries `change`; keeps it if the flow grows, else `undo`. False once it is time to stop. */
   const attempt = (change: () => void, undo: () => void): boolean => {
-    if (best >= target || performance.now() >= options.deadline) return false;
+    if (best >= target || !options.work.spend(edges)) return false;
     change();
     const v = flowOf(restricted());
     if (v > best) best = v;

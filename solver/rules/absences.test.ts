@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
-import { isAbsent } from "./availability.ts";
+import { isAbsent } from "../../common/availability_model.ts";
 
 Deno.test("absences: whole days, both ends inclusive", () => {
   const absences = [{ from: "2027-03-02", to: "2027-03-03" }];

@@ -1,6 +1,10 @@
 /** Hard rule: a lesson lies inside the person's weekly windows and overlaps no break, block or absence. */
 import { minutesOf, weekdayOf } from "../calendar.ts";
 import type { Instructor, Student } from "../instance.ts";
+import type { Model } from "../model.ts";
+import type { HardRule, Lesson } from "./rule.ts";
+// The absence rule is part of the one availability model (the API's conflict check reads it too).
+import { isAbsent } from "../../common/availability_model.ts";
 
 type Window = { start: string; end: string };
 
@@ -34,14 +38,6 @@ export function clearOverlapping(hours: boolean[], windows: Window[]): void {
   }
 }
 
-/** True when the date falls into one of the inclusive absences. */
-export function isAbsent(
-  absences: { from: string; to: string }[] | undefined,
-  date: string,
-): boolean {
-  return (absences ?? []).some((a) => a.from <= date && date <= a.to);
-}
-
 /** Hours on `date` an instructor could teach (work windows minus breaks, blocks, weekly blocks, absences). */
 export function instructorHours(instructor: Instructor, date: string): boolean[] {
   if (isAbsent(instructor.absences, date)) return new Array(24).fill(false);
@@ -66,3 +62,60 @@ export function studentHours(student: Student, date: string): boolean[] {
   clearOverlapping(hours, (student.blocks ?? []).filter((b) => b.date === date));
   return hours;
 }
+
+/** Who and when, in German: "I1 am 2027-03-01 um 10 Uhr". */
+export function who(model: Model, id: string, l: Lesson): string {
+  return `${id} am ${model.dates[l.day]} um ${l.hour} Uhr`;
+}
+
+/**
+ * The instructor side: a lesson lies inside the instructor's possible hours (model.ts unrolls the
+ * windows above into `instructorPossible`). In an exact sub-problem the rule is the variables'
+ * domain (no teaching variable outside these hours), so it has no rows.
+ */
+export const instructorAvailability: HardRule = {
+  id: "instructor_availability",
+  germanName: "Arbeitszeiten der Fahrlehrer",
+  side: "instructor",
+  violations(model, lessons) {
+    return lessons.filter((l) => !model.instructorPossible[l.instructor][l.day * 24 + l.hour])
+      .map((l) => ({
+        rule: "instructor_availability",
+        message: `${
+          who(model, model.instance.instructors[l.instructor].id, l)
+        }: außerhalb der Arbeitszeit.`,
+      }));
+  },
+  tracker(model) {
+    const possible = model.instructorPossible;
+    return {
+      fixed: true,
+      add() {},
+      remove() {},
+      fits: (l) => possible[l.instructor][l.day * 24 + l.hour] === 1,
+    };
+  },
+};
+
+/** The student side: a lesson lies inside the student's possible hours; the domain, no rows. */
+export const studentAvailability: HardRule = {
+  id: "student_availability",
+  germanName: "Verfügbarkeit der Fahrschüler",
+  side: "student",
+  violations(model, lessons) {
+    return lessons.filter((l) => !model.studentPossible[l.student][l.day * 24 + l.hour])
+      .map((l) => ({
+        rule: "student_availability",
+        message: `${who(model, model.instance.students[l.student].id, l)}: nicht verfügbar.`,
+      }));
+  },
+  tracker(model) {
+    const possible = model.studentPossible;
+    return {
+      fixed: true,
+      add() {},
+      remove() {},
+      fits: (l) => possible[l.student][l.day * 24 + l.hour] === 1,
+    };
+  },
+};

@@ -3,7 +3,7 @@ import type { Lesson } from "../flow/assign.ts";
 import { improveSoftPreferences } from "../search/improve.ts";
 import { buildModel } from "../model.ts";
 import { plan } from "../plan.ts";
-import { tiny } from "../testing/tiny.ts";
+import { monday, tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
 import { CONTINUITY_SLOPE, continuityCost } from "./continuity.ts";
 
@@ -37,11 +37,14 @@ Deno.test("continuity: three students, three instructors, a week: one instructor
 });
 
 Deno.test("continuity: I1 only on Monday, I2 all week: the student's lessons go to I2 alone", () => {
+  // S2 drives once, on Monday: I1's share of the lessons (flow/instructor_fairness.ts) is hers.
   const instance = tiny({
     days: 5,
     instructors: [{ work: [{ day: 1, start: "08:00", end: "20:00" }] }, {}],
+    students: [{}, { needs: { manual: 1, automatic: 0 }, available: monday("08:00", "20:00") }],
   });
   const result = plan(instance);
-  assert.equal(result.stats.lessons, 5);
-  assert.deepEqual(new Set(result.appointments.map((a) => a.instructor)), new Set(["I2"]));
+  assert.equal(result.stats.lessons, 6);
+  const s1 = result.appointments.filter((a) => a.student === "S1");
+  assert.deepEqual(new Set(s1.map((a) => a.instructor)), new Set(["I2"]));
 });

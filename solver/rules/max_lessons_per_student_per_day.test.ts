@@ -2,6 +2,9 @@ import assert from "node:assert/strict";
 import { plan } from "../plan.ts";
 import { tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
+import { buildModel } from "../model.ts";
+import { lesson, rowsOf } from "../testing/rule_probe.ts";
+import { maxLessonsPerStudentPerDay } from "./max_lessons_per_student_per_day.ts";
 
 Deno.test("student per day: need 5 on one day with two instructors -> 1, or 3 when allowed", () => {
   const one = tiny({ instructors: [{}, {}] });
@@ -22,4 +25,21 @@ Deno.test("student per day: need 5 on one day with two instructors -> 1, or 3 wh
     }],
   };
   assert.ok(verifyPlan(one, bad).some((p) => p.startsWith("student day S1")));
+});
+
+Deno.test("lessons per student and day rule: the second lesson of a day does not fit at limit 1", () => {
+  const instance = tiny({ days: 2 });
+  const model = buildModel(instance);
+  const rule = maxLessonsPerStudentPerDay.tracker(model);
+  rule.add(lesson(0, 0, 0, 9));
+  assert.deepEqual([rule.fits(lesson(0, 0, 0, 11)), rule.fits(lesson(0, 0, 1, 11))], [false, true]);
+  assert.equal(
+    maxLessonsPerStudentPerDay.violations(model, [lesson(0, 0, 0, 9), lesson(0, 0, 0, 11)]).length,
+    1,
+  );
+  const { rows } = rowsOf(instance, "max_lessons_per_student_per_day");
+  assert.deepEqual(rows.map((r) => [r.bound, r.terms.length]), [[{ max: 1 }, 12], [
+    { max: 1 },
+    12,
+  ]]);
 });

@@ -2,6 +2,9 @@ import assert from "node:assert/strict";
 import { plan } from "../plan.ts";
 import { monday, tiny } from "../testing/tiny.ts";
 import { verifyPlan } from "../verify.ts";
+import { buildModel } from "../model.ts";
+import { lesson, rowsOf } from "../testing/rule_probe.ts";
+import { vehicles } from "./vehicles.ts";
 
 const instance = (vehicleAssignment: boolean) =>
   tiny({
@@ -31,4 +34,20 @@ Deno.test("vehicles: one manual car for two manual students in one hour -> 1 les
 
 Deno.test("vehicles: with the rule off both students drive", () => {
   assert.equal(plan(instance(false)).appointments.length, 2);
+});
+
+Deno.test("vehicles rule: one manual car, a second manual lesson in the hour does not fit", () => {
+  const model = buildModel(instance(true));
+  const rule = vehicles.tracker(model);
+  rule.add(lesson(0, 0, 0, 10));
+  assert.deepEqual([
+    rule.fits(lesson(1, 1, 0, 10)),
+    rule.fits(lesson(1, 1, 0, 10, "automatic")),
+  ], [false, true]);
+  assert.equal(vehicles.violations(model, [lesson(0, 0, 0, 10), lesson(1, 1, 0, 10)]).length, 1);
+  // A row per hour and transmission the two instructors could teach, at most the one car each.
+  const { rows } = rowsOf(instance(true), "v");
+  assert.equal(rows.length, 24);
+  assert.ok(rows.every((r) => "max" in r.bound && r.bound.max === 1 && r.terms.length === 2));
+  assert.deepEqual(rowsOf(instance(false), "v").rows, []);
 });

@@ -26,15 +26,17 @@ Deno.test("workload: no penalty inside the band, concave outside, off at toleran
   assert.equal(workloadPenalty(10, 100, 0), 0);
 });
 
-Deno.test("workload: I1's goal is 5 lessons in one day (150 a month), so I1 gets all 5", () => {
+Deno.test("workload: I1's goal is 5 lessons in one day (150 a month), I2's 1 (30): each gets its goal", () => {
+  // Instructors share lessons in proportion to their goals (flow/instructor_fairness.ts), where
+  // none is set to the lessons they could give: I2 gets a goal so that sharing meets both.
   const instance = tiny({
     days: 1,
-    instructors: [{ monthlyHoursTarget: 150 }, {}],
-    students: Array.from({ length: 5 }, () => ({ needs: { manual: 1, automatic: 0 } })),
+    instructors: [{ monthlyHoursTarget: 150 }, { monthlyHoursTarget: 30 }],
+    students: Array.from({ length: 6 }, () => ({ needs: { manual: 1, automatic: 0 } })),
   });
   const result = plan(instance);
   assert.deepEqual(verifyPlan(instance, result), []);
-  assert.equal(result.stats.lessons, 5);
+  assert.equal(result.stats.lessons, 6);
   assert.equal(result.appointments.filter((a) => a.instructor === "I1").length, 5);
   assert.equal(result.stats.workloadWithinTolerance, 1);
 });

@@ -50,13 +50,14 @@ Deno.test("soft search: a cancel during the search stops it", () => {
   );
 });
 
-Deno.test("time limit: a tiny limit still gives a valid plan with every lesson", () => {
+Deno.test("time limit: a tiny limit still gives a valid plan with every lesson, and says it was hit", () => {
   const full = plan(instance);
   const hurried = plan(instance, { timeLimitSeconds: 0.001 });
   assert.deepEqual(verifyPlan(instance, hurried), []);
   assert.equal(hurried.stats.lessons, full.stats.lessons);
   assert.equal(hurried.stats.minShare, full.stats.minShare);
-  assert.equal(hurried.stats.searchStoppedByTime, 1);
+  assert.equal(hurried.stats.timeLimitHit, true);
+  assert.equal(full.stats.timeLimitHit, false);
 });
 
 Deno.test("soft search: a lesson takes its student's home instructor, whose lesson moves to a later hour", () => {

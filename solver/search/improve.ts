@@ -13,23 +13,37 @@
  * place (an ejection chain of two). Each is kept only when the weighted penalty drops.
  */
 import type { Lesson } from "../flow/assign.ts";
+import type { RuleTracker } from "../rules/rule.ts";
 import { minCostAssignment } from "./assignment.ts";
 import { type Model, slot } from "../model.ts";
 import { possibleLessons } from "../report/quality.ts";
 import { preferredTimePenalty } from "../rules/preferred_times.ts";
 import { canTeach } from "../rules/qualification.ts";
+import { RuleState, SIDES } from "../rules/rulebook.ts";
 import { workloadGoal, workloadPenalty } from "../rules/workload.ts";
 import { chooseRegulars, routeToRegulars } from "./regular_routing.ts";
 import { MonthInstructorTally } from "./month_instructor_tally.ts";
 import { StudentInstructorTally } from "./student_instructor_tally.ts";
+import type { SafetyNet } from "../work_budget.ts";
 
 export interface ImproveOptions {
-  /** performance.now() after which the search stops and keeps the best plan so far. */
-  deadline?: number;
+  /**
+   * The run's time limit (work_budget.ts): once it is over the search stops and keeps the best plan
+   * so far. The search itself is bounded by sweeps (20 per round, each kind of move over every
+   * lesson once), and stops earlier once a sweep moves nothing.
+   */
+  safety?: SafetyNet;
   /** Called between moves; may throw to cancel. */
   checkCancel?: () => void;
+  /** True where the pickup rule can bind: the routing to regular instructors is left out. */
+  keepPickup?: boolean;
   /** Called after each sweep with the sweep number. */
   onSweep?: (sweep: number) => void;
+  /**
+   * Per instructor, the lessons (fixed ones included) no move may take them below
+   * (flow/instructor_fairness.ts); the search starts at or above them.
+   */
+  instructorFloors?: number[];
 }
 
 export interface ImproveResult {
@@ -42,6 +56,8 @@ export interface ImproveResult {
 
 const EPS = 1e-6;
 const BIG = 1e9;
+/** Per lesson an instructor is below their floor (instructorFloors): above any soft gain, below BIG. */
+const FLOOR_PENALTY = 1e6;
 const MIN_SWEEP_GAIN = 0.0;
 /** A kind of move that gains less than this share of the penalty in a sweep is dropped. */
 const MIN_KIND_GAIN = 0;
@@ -74,7 +90,11 @@ export function improveSoftPreferences(
   for (let round = 0; round < (continuity ? REGULAR_ROUNDS : 1); round++) {
     if (result?.stoppedByTime) break;
     const saved = lessons.map((l) => ({ ...l }));
-    if (continuity) routeToRegulars(model, lessons, chooseRegulars(model, lessons));
+    // The routing to the regular instructors re-pairs students and places without the pickup
+    // rule (rules/pickup_change.ts): where that rule can bind, the search moves alone.
+    if (continuity && !options.keepPickup) {
+      routeToRegulars(model, lessons, chooseRegulars(model, lessons));
+    }
     const next = searchRound(model, lessons, fixedPairs, options);
     if (result && next.penaltyAfter >= result.penaltyAfter - EPS) {
       // The second round found nothing better: the first round's plan stays.
@@ -100,13 +120,12 @@ function searchRound(
   fixedPairs: [number, number][],
   options: ImproveOptions = {},
 ): ImproveResult {
-  const search = new SoftSearch(model, lessons, fixedPairs);
+  const search = new SoftSearch(model, lessons, fixedPairs, options.instructorFloors);
   const penaltyBefore = search.total;
   let moves = 0, sweeps = 0, stoppedByTime = false;
-  const deadline = options.deadline ?? Infinity;
   const outOfTime = () => {
     options.checkCancel?.();
-    if (performance.now() > deadline) stoppedByTime = true;
+    if (options.safety?.expired()) stoppedByTime = true;
     return stoppedByTime;
   };
   const order = lessons.map((_, k) => k);
@@ -153,10 +172,7 @@ class SoftSearch {
   private nI: number;
   private instrAt: Int32Array;
   private studentAt: Int32Array;
-  private instrDay: Int32Array;
-  private instrWeek: Int32Array;
   private studentDay: Int32Array;
-  private vehUse: Int32Array[] | null;
   private tally: StudentInstructorTally;
   /** Per day, a counter of changes there, and its value when reassignDay last found nothing. */
   private dayVersion: Int32Array;
@@ -186,8 +202,21 @@ class SoftSearch {
   /** Moves since the last clear, four numbers each: lesson, and its instructor, day and hour before. */
   private log: number[] = [];
   private weights: { continuity: number; times: number; instructor: number; tolerance: number };
+  /** Every hard rule's incremental state (rules/rulebook.ts), kept with the lessons' places. */
+  private rules: RuleState;
+  /**
+   * The pickup rule's state where it can bind (rules/pickup_change.ts), else null: the moves that
+   * re-pair a whole hour or day ask it themselves (it reads the neighbouring hours' lessons).
+   */
+  private pickup: RuleTracker | null;
+  private scratch: Lesson = { student: 0, instructor: 0, transmission: "manual", day: 0, hour: 0 };
 
-  constructor(private model: Model, private lessons: Lesson[], fixedPairs: [number, number][]) {
+  constructor(
+    private model: Model,
+    private lessons: Lesson[],
+    fixedPairs: [number, number][],
+    private floors: number[] = [],
+  ) {
     const { instance, days } = model;
     const nI = instance.instructors.length, nS = instance.students.length;
     const soft = instance.settings.soft;
@@ -201,12 +230,9 @@ class SoftSearch {
     this.H = days * 24;
     this.instrAt = new Int32Array(nI * this.H).fill(-1);
     this.studentAt = new Int32Array(nS * this.H).fill(-1);
-    this.instrDay = new Int32Array(nI * days);
-    this.instrWeek = new Int32Array(nI * model.weeks);
     this.studentDay = new Int32Array(nS * days);
     this.dayVersion = new Int32Array(days);
     this.dayTried = new Int32Array(days).fill(-1);
-    this.vehUse = model.vehicleCap ? [new Int32Array(this.H), new Int32Array(this.H)] : null;
     this.given = new Int32Array(nI);
     this.goal = new Float64Array(nI);
     instance.instructors.forEach((ins, i) => {
@@ -252,6 +278,9 @@ class SoftSearch {
     this.failedAt = new Float64Array(lessons.length).fill(NaN);
     this.lessonsOf = instance.students.map(() => []);
     lessons.forEach((l, L) => this.lessonsOf[l.student].push(L));
+    this.rules = new RuleState(model);
+    const pickup = this.rules.tracker("pickup_change");
+    this.pickup = pickup.inert ? null : pickup;
     this.studentCost = new Float64Array(nS);
     this.workCost = new Float64Array(nI);
     this.workUp = new Float64Array(nI);
@@ -280,7 +309,9 @@ class SoftSearch {
   }
 
   private workOf(i: number, given: number): number {
-    return workloadPenalty(given, this.goal[i], this.weights.tolerance);
+    // Below its floor an instructor costs more than any soft gain, so no move takes them there.
+    const short = Math.max(0, (this.floors[i] ?? 0) - given);
+    return workloadPenalty(given, this.goal[i], this.weights.tolerance) + short * FLOOR_PENALTY;
   }
 
   private timeCost(s: number, k: number): number {
@@ -298,11 +329,10 @@ class SoftSearch {
     const who = sign > 0 ? L : -1;
     this.instrAt[i * this.H + k] = who;
     this.studentAt[s * this.H + k] = who;
-    this.instrDay[i * m.days + l.day] += sign;
-    this.instrWeek[i * m.weeks + m.weekOfDay[l.day]] += sign;
     this.studentDay[s * m.days + l.day] += sign;
     this.dayVersion[l.day]++;
-    if (this.vehUse) this.vehUse[T_INDEX[l.transmission]][k] += sign;
+    if (sign > 0) this.rules.add(l);
+    else this.rules.remove(l);
     this.tally.add(s, i, sign);
     this.total += this.months.add(s, l.day, i, sign);
     this.given[i] += sign;
@@ -335,38 +365,15 @@ class SoftSearch {
 
   /** Every hard rule for a lesson of student s and transmission t with instructor i at (day, hour). */
   private canPlace(s: number, t: number, i: number, day: number, hour: number): boolean {
-    const m = this.model, k = slot(day, hour);
-    if (!this.qualified[i * 2 + t]) return false;
-    if (!m.studentFree[s][k] || this.studentAt[s * this.H + k] >= 0) return false;
-    if (this.studentDay[s * m.days + day] >= m.studentDayCap[s][day]) return false;
-    if (!m.instructorFree[i][k] || this.instrAt[i * this.H + k] >= 0) return false;
-    if (this.vehUse && this.vehUse[t][k] >= m.vehicleCap![t === 0 ? "manual" : "automatic"][k]) {
-      return false;
-    }
-    if (this.instrDay[i * m.days + day] >= m.instructorDayCap[i][day]) return false;
-    if (
-      this.instrWeek[i * m.weeks + m.weekOfDay[day]] >= m.instructorWeekCap[i][m.weekOfDay[day]]
-    ) {
-      return false;
-    }
-    return this.runFits(i, day, hour);
+    return this.rules.fits(this.probe(s, t, i, day, hour));
   }
 
-  /** True when a lesson of i at (day, hour) leaves no run longer than breakAfterHours (rules/break_after_hours.ts). */
-  private runFits(i: number, day: number, hour: number): boolean {
-    const { breakLimit, breakGap } = this.model;
-    const fixed = this.model.instructorFixed[i], base = i * this.H;
-    const busy = (h: number) => this.instrAt[base + day * 24 + h] >= 0 || fixed[day * 24 + h] === 1;
-    let run = 1;
-    for (let h = hour - 1, free = 0; h >= 0 && free < breakGap; h--) {
-      if (busy(h)) (run++, free = 0);
-      else free++;
-    }
-    for (let h = hour + 1, free = 0; h < 24 && free < breakGap; h++) {
-      if (busy(h)) (run++, free = 0);
-      else free++;
-    }
-    return run <= breakLimit;
+  /** The scratch lesson the rules are asked about (no allocation per question). */
+  private probe(s: number, t: number, i: number, day: number, hour: number): Lesson {
+    const p = this.scratch;
+    (p.student = s, p.transmission = t === 0 ? "manual" : "automatic", p.instructor = i);
+    (p.day = day, p.hour = hour);
+    return p;
   }
 
   /** Penalty change of giving student s one more lesson with instructor i (hour aside). */
@@ -482,7 +489,7 @@ class SoftSearch {
    */
   reassignHours(): number {
     let moves = 0;
-    const { H, nI } = this, m = this.model;
+    const { H, nI } = this;
     const rows: number[] = [], cols: number[] = [];
     for (let k = 0; k < H; k++) {
       rows.length = cols.length = 0;
@@ -493,11 +500,10 @@ class SoftSearch {
       }
       if (rows.length === 0) continue;
       for (let i = 0; i < nI; i++) {
-        if (this.instrAt[i * H + k] >= 0 || !m.instructorFree[i][k]) continue;
-        if (this.instrDay[i * m.days + day] >= m.instructorDayCap[i][day]) continue;
-        const w = m.weekOfDay[day];
-        if (this.instrWeek[i * m.weeks + w] >= m.instructorWeekCap[i][w]) continue;
-        if (this.runFits(i, day, hour)) cols.push(i);
+        // Only the taker's side: the hour's students and transmissions stay (qualification is
+        // the cost matrix's).
+        if (this.instrAt[i * H + k] >= 0) continue;
+        if (this.rules.fits(this.probe(-1, 0, i, day, hour), SIDES.instructor)) cols.push(i);
       }
       if (cols.length < 2) continue;
       const busy = rows.length;
@@ -506,6 +512,8 @@ class SoftSearch {
         return cols.map((i, c) => {
           if (c === r) return 0;
           if (!this.qualified[i * 2 + t]) return BIG;
+          // The hour's other lessons do not neighbour it: the pickup rule reads hours h ± 1.
+          if (this.pickup && !this.pickup.fits(this.probe(s, t, i, day, hour))) return BIG;
           let d = this.studentChange(s, l.instructor, i) +
             this.months.change(s, day, l.instructor, i);
           if (c >= busy) d += this.workUp[i];
@@ -518,7 +526,7 @@ class SoftSearch {
       this.log.length = 0;
       for (const L of rows) this.remove(L);
       rows.forEach((L, r) => this.place(L, cols[to[r]], day, hour));
-      if (this.total < before - EPS) moves++;
+      if (this.total < before - EPS && this.rules.holds()) moves++;
       else this.undo();
     }
     return moves;
@@ -556,7 +564,12 @@ class SoftSearch {
       const row = s * nI;
       return cols.map((c, n) => {
         const i = (c / 24) | 0, k = d * 24 + (c % 24);
-        if (was[n] !== l.transmission || !this.qualified[i * 2 + t] || !m.studentFree[s][k]) {
+        // The places keep their instructors' side (hours, caps, runs, vehicles): only the
+        // student's side and the qualification are asked.
+        if (
+          was[n] !== l.transmission ||
+          !this.rules.fits(this.probe(s, t, i, d, c % 24), SIDES.student | SIDES.pair)
+        ) {
           return BIG;
         }
         const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
@@ -570,10 +583,24 @@ class SoftSearch {
       const c = ok ? cols[to[r]] : cols[r];
       this.place(L, (c / 24) | 0, d, c % 24, ok);
     });
-    if (ok && this.total < before - EPS) return 1;
+    // Two places of the day may neighbour each other: the pickup rule is asked once all are placed.
+    const pickupKept = !ok || !this.pickup ||
+      rows.every((L) => this.pickup!.fits(this.lessons[L]));
+    if (ok && pickupKept && this.total < before - EPS && this.rules.holds()) return 1;
     if (ok) this.undo();
     this.dayTried[d] = this.dayVersion[d];
     return 0;
+  }
+
+  /**
+   * True when lesson L with instructor y and lesson M (same hour) with x keep the pickup rule (it
+   * reads the neighbouring hours only, so the trade's two lessons do not see each other).
+   */
+  private tradeKeepsPickup(L: number, y: number, M: number, x: number): boolean {
+    if (!this.pickup) return true;
+    const l = this.lessons[L], m = this.lessons[M];
+    return this.pickup.fits(this.probe(l.student, T_INDEX[l.transmission], y, l.day, l.hour)) &&
+      this.pickup.fits(this.probe(m.student, T_INDEX[m.transmission], x, m.day, m.hour));
   }
 
   /** Tries to give all of student s's lessons to one instructor (free hour or trade in that hour). */
@@ -591,7 +618,10 @@ class SoftSearch {
         const l = this.lessons[L], t = T_INDEX[l.transmission];
         if (l.instructor === y || !this.qualified[y * 2 + t]) continue;
         const k = slot(l.day, l.hour), x = l.instructor, M = this.instrAt[y * this.H + k];
-        if (M >= 0 && this.qualified[x * 2 + T_INDEX[this.lessons[M].transmission]]) {
+        if (
+          M >= 0 && this.qualified[x * 2 + T_INDEX[this.lessons[M].transmission]] &&
+          this.tradeKeepsPickup(L, y, M, x)
+        ) {
           this.remove(L);
           this.remove(M);
           this.place(L, y, l.day, l.hour);
@@ -604,7 +634,7 @@ class SoftSearch {
         if (to) this.place(L, ...to);
         else this.place(L, x, l.day, l.hour, false);
       }
-      if (this.total < before - EPS) return 1;
+      if (this.total < before - EPS && this.rules.holds()) return 1;
       this.undo();
     }
     return 0;

@@ -24,8 +24,7 @@ const softOff = (instance: Instance): Instance => ({
 for (const name of ["klein", "mittel", "gross", "mega", "legendary"]) {
   Deno.test(`continuity on ${name}: valid, not one lesson or share point lost, a Stammfahrlehrer each`, () => {
     const instance = example(name);
-    // A generous search budget: on a loaded machine the default 3 s can cut the second round.
-    const result = plan(instance, { searchSeconds: 30 });
+    const result = plan(instance);
     // The same plan without any soft search: its lessons and lowest share are what the hard
     // stages settled; the continuity work may only change who teaches when.
     const hard = plan(softOff(instance));

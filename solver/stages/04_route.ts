@@ -11,16 +11,18 @@ import type { Model } from "../model.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import { distributeLessons } from "../routing/distribute.ts";
 import { repairUntilValid } from "../routing/repair.ts";
-import { labelDeadline, labelTransmissionDays } from "../routing/transmission_days.ts";
+import { labelTransmissionDays } from "../routing/transmission_days.ts";
 import { bestRestriction, withRestrictedBreakWindows } from "../routing/two_hour_breaks.ts";
 import type { Fair } from "./03_fairness.ts";
-import { DEFAULT_SECONDS } from "./run.ts";
+import { unlimited } from "../work_budget.ts";
 
 export interface Routed extends Fair {
   /** A valid plan's lessons (each with some instructor of its hour; stage 7 chooses). */
   lessons: Lesson[];
   /** Repair rounds of the plan kept. */
   repairRounds: number;
+  /** Restricted flows the search for shifted break patterns computed (two_hour_breaks.ts). */
+  restrictionEdges: number;
 }
 
 export function route(s: Fair): Routed {
@@ -34,6 +36,7 @@ export function route(s: Fair): Routed {
     return { lessons, rounds, share: lowestShareOf(instance, lessons) };
   };
   let routed = routeOnce(model, network, s.fairShare);
+  let restrictionEdges = 0;
   if (model.breakGap > 1) {
     // With two-hour breaks the plan is also routed where runs cannot grow too long
     // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
@@ -41,8 +44,10 @@ export function route(s: Fair): Routed {
       const planNetwork = buildNetwork(planModel, side === "merged" ? "merged" : "split");
       // "labelled": each day of a student with both transmissions goes to one of them
       // (routing/transmission_days.ts), so the flow holds every rule of the restricted model.
-      if (side === "labelled") labelTransmissionDays(planModel, planNetwork, labelDeadline());
-      else planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
+      // At most 12 passes over the days (transmission_days.ts): bounded by them, not by a budget.
+      if (side === "labelled") {
+        labelTransmissionDays(planModel, planNetwork, { work: unlimited(run.safety) });
+      } else planNetwork.net.maxFlow(planNetwork.source, planNetwork.sink);
       keep(routeOnce(planModel, planNetwork, bestMinShare(planNetwork)));
     };
     const keep = (other: typeof routed) => {
@@ -53,9 +58,9 @@ export function route(s: Fair): Routed {
     // Below the relaxation's figure, the pattern of closed hours is shifted per instructor where
     // that lets more lessons through (two_hour_breaks.ts), and the plan routed once more.
     if (routed.lessons.length < s.splitLessons) {
-      const better = bestRestriction(model, {
-        deadline: run.deadline(run.options.patternSeconds ?? DEFAULT_SECONDS.pattern, 0.2),
-      });
+      const work = run.work("restrictionEdges");
+      const better = bestRestriction(model, { work });
+      restrictionEdges = work.used;
       // Routed on both sides: the merged one keeps a student with both transmissions to one lesson
       // a day and hour, so fewer lessons are lost in repairs (mittel seed 206: one more).
       routeIn(better);
@@ -63,5 +68,5 @@ export function route(s: Fair): Routed {
       routeIn(better, "labelled");
     }
   }
-  return { ...s, lessons: routed.lessons, repairRounds: routed.rounds };
+  return { ...s, lessons: routed.lessons, repairRounds: routed.rounds, restrictionEdges };
 }

@@ -6,14 +6,14 @@
  */
 import { bounds } from "../bounds/bound.ts";
 import { lagrangeBound } from "../bounds/lagrange_bound.ts";
+import { shareWithinLessons } from "../bounds/share_cap.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import type { Routed } from "./04_route.ts";
-import { DEFAULT_SECONDS } from "./run.ts";
 
 export interface Checked extends Routed {
   /** The bounds on lessons and on the lowest share that no valid plan exceeds. */
   reference: { upperBound: number; minShareBound: number };
-  lagrange: { evaluations: number; ms: number };
+  lagrange: { evaluations: number };
 }
 
 export function tighterBound(s: Routed): Checked {
@@ -22,17 +22,22 @@ export function tighterBound(s: Routed): Checked {
     lessons: lessons.length,
     minShare: lowestShareOf(run.instance, lessons),
   });
-  let lagrange = { evaluations: 0, ms: 0 };
+  let lagrange = { evaluations: 0 };
   if (lessons.length < reference.upperBound) {
     // Below the flow's bound, first a tighter bound (lagrange_bound.ts): where it meets the plan,
     // the plan is proven optimal and the exact repair has nothing to look for.
     const t0 = performance.now();
     const tighter = lagrangeBound(model, {
-      deadline: run.deadline(run.options.lagrangeSeconds ?? DEFAULT_SECONDS.lagrange, 0.1),
+      work: run.work("lagrangeEvaluations"),
       reached: lessons.length,
     });
-    reference = { ...reference, upperBound: Math.min(reference.upperBound, tighter.upperBound) };
-    lagrange = { evaluations: tighter.evaluations, ms: performance.now() - t0 };
+    const upperBound = Math.min(reference.upperBound, tighter.upperBound);
+    reference = {
+      upperBound,
+      minShareBound: shareWithinLessons(run.instance, upperBound, reference.minShareBound),
+    };
+    lagrange = { evaluations: tighter.evaluations };
+    run.timing.lagrangeMs = performance.now() - t0;
   }
   return { ...s, reference, lagrange };
 }

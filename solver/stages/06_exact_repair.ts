@@ -11,41 +11,53 @@ import { planInBreakPatterns } from "../routing/break_patterns.ts";
 import { fairerInBreakPatterns } from "../routing/fair_patterns.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import type { Checked } from "./05_tighter_bound.ts";
-import { DEFAULT_SECONDS } from "./run.ts";
+import { pickupRuleBinds } from "../rules/pickup_change.ts";
+import { oneVehiclePerDayOn } from "../rules/one_vehicle_per_day.ts";
 
 export interface Repaired extends Checked {
-  exact: { daysSolved: number; daysImproved: number; daysTimedOut: number; ms: number };
+  exact: { daysSolved: number; daysImproved: number; daysTimedOut: number };
+  /** Tries of the searches over allowed sets of hours (break_patterns.ts, fair_patterns.ts). */
+  patternEdges: number;
 }
 
 export function closeGaps(s: Checked): Repaired {
   const { run, model, reference } = s;
   let { lessons } = s;
+  let patternEdges = 0;
   if (lessons.length < reference.upperBound) {
-    const deadline = run.deadline(run.options.patternSeconds ?? DEFAULT_SECONDS.pattern, 0.2);
-    lessons = planInBreakPatterns(model, lessons, reference.upperBound, deadline);
+    const work = run.work("patternEdges");
+    lessons = planInBreakPatterns(model, lessons, reference.upperBound, work);
+    patternEdges += work.used;
   }
   // Fairness at that many lessons: the choices above were made for lessons alone (stage 4's
   // labelled route too), so where the plan is below the relaxation's best lowest share, the same
   // search once more with that share kept (routing/fair_patterns.ts).
   if (lowestShareOf(run.instance, lessons) < reference.minShareBound - 1e-9) {
-    const deadline = run.deadline(run.options.patternSeconds ?? DEFAULT_SECONDS.pattern, 0.2);
+    const work = run.work("patternEdges");
     lessons = fairerInBreakPatterns(model, lessons, {
       bound: reference.minShareBound,
       target: lessons.length,
-      deadline,
+      work,
     });
+    patternEdges += work.used;
   }
-  let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0, ms: 0 };
-  if (lessons.length < reference.upperBound && run.options.exactRepair !== false) {
+  let exact = { daysSolved: 0, daysImproved: 0, daysTimedOut: 0 };
+  // Where a rule the flows do not see can bind (pickup points, the hard one car per instructor
+  // day), stage 7's repairs re-pair and move lessons anyway, and the rows of the one car per day
+  // made yalps's programmes slow (mittel with scarce cars: 400 s instead of 5 s): no exact repair.
+  const unseen = pickupRuleBinds(model) || oneVehiclePerDayOn(model);
+  if (lessons.length < reference.upperBound && run.options.exactRepair !== false && !unseen) {
     run.step(68, "Lücken exakt schließen", 0.68);
     const t0 = performance.now();
-    const repaired = exactRepair(model, lessons, {
-      deadline: run.deadline(run.options.exactRepairSeconds ?? DEFAULT_SECONDS.exactRepair, 0.5),
+    const { lessons: repairedLessons, ...figures } = exactRepair(model, lessons, {
+      work: run.work("exactNeighbourhoods"),
+      iterations: run.options.workBudget?.exactIterationsPerNeighbourhood,
       target: reference.upperBound,
       minShare: lowestShareOf(run.instance, lessons),
     });
-    lessons = repaired.lessons;
-    exact = { ...repaired, ms: performance.now() - t0 };
+    lessons = repairedLessons;
+    exact = figures;
+    run.timing.exactMs = performance.now() - t0;
   }
-  return { ...s, lessons, exact };
+  return { ...s, lessons, exact, patternEdges };
 }

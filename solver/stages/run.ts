@@ -1,8 +1,9 @@
 /**
- * What every stage of plan() may read: the instance, the caller's options, when the run started
- * (the stages' deadlines are shares of the time limit) and the progress the planner card shows.
+ * What every stage of plan() may read: the instance, the caller's options, the searches' work
+ * budgets (work_budget.ts), the run's safety net on time, and the progress the planner card shows.
  */
 import type { Instance } from "../instance.ts";
+import { SafetyNet, Work, WORK_BUDGET } from "../work_budget.ts";
 
 export interface Progress {
   percent: number;
@@ -11,31 +12,22 @@ export interface Progress {
   totalVariables: number;
 }
 
+export type WorkBudget = { -readonly [K in keyof typeof WORK_BUDGET]: number };
+
 export interface PlanOptions {
   /**
-   * Time for the whole run; the soft-preference search stops when it is up and keeps the best
-   * valid plan so far (lessons and fairness are settled before it starts).
+   * A safety net on the whole run's time, in seconds (none by default). The searches are limited
+   * by work (work_budget.ts), so the plan does not depend on the machine's load; only where this
+   * limit cuts a search short does it, and then `stats.timeLimitHit` is true. Lessons and fairness
+   * of the flow's plan are settled before any search, so the plan stays valid.
    */
   timeLimitSeconds?: number;
   onProgress?: (p: Progress) => void;
   shouldCancel?: () => boolean;
   /** false: skip the exact repair (exact/exact_repair.ts), for measuring what it adds. */
   exactRepair?: boolean;
-  /** Time the exact repair may take at most (default 2 s; never more than half the time limit). */
-  exactRepairSeconds?: number;
-  /**
-   * Time the soft-preference search may take at most (default 3 s; it converges earlier on every
-   * example on a quiet machine). Tests on a loaded machine give more so the result does not
-   * depend on the load.
-   */
-  searchSeconds?: number;
-  /** Time the Lagrangian bound may take at most (default 1 s; never more than a tenth of the limit). */
-  lagrangeSeconds?: number;
-  /**
-   * Time each search for break patterns (routing/two_hour_breaks.ts, routing/break_patterns.ts)
-   * may take at most (default 2 s; never more than a fifth of the limit).
-   */
-  patternSeconds?: number;
+  /** Budgets other than WORK_BUDGET's (probes and tests that measure what a budget gives). */
+  workBudget?: Partial<WorkBudget>;
 }
 
 /** Thrown when shouldCancel() answers true. */
@@ -48,8 +40,12 @@ export class PlanCancelled extends Error {
 export interface Run {
   instance: Instance;
   options: PlanOptions;
-  /** performance.now() when plan() was called. */
+  /** performance.now() when plan() was called (for the timing report only). */
   started: number;
+  /** Milliseconds per timed step (timing report only, never in the plan: it must not vary). */
+  timing: Record<string, number>;
+  /** The time limit as a safety net (work_budget.ts). */
+  safety: SafetyNet;
   /** Variables of the lesson network (0 until the model is built); the progress counts them. */
   total: number;
   /**
@@ -58,34 +54,20 @@ export interface Run {
    * grow (issue 13).
    */
   step(percent: number, text: string, done?: number): void;
-  /**
-   * When a time-bound step must stop: `ownSeconds` from now, and never later than `shareOfLimit`
-   * of `timeLimitSeconds` (less `marginMs`) after the start, so the steps after it keep room.
-   */
-  deadline(ownSeconds: number, shareOfLimit: number, marginMs?: number): number;
+  /** A fresh count against the budget `name` (WORK_BUDGET, or the caller's workBudget). */
+  work(name: keyof WorkBudget): Work;
 }
-
-/**
- * What the time-bound steps may take by default, in seconds (each PlanOptions field overrides
- * its own); each stops earlier once it has what it looks for.
- */
-export const DEFAULT_SECONDS = {
-  /** each search for break patterns (stages 4 and 6) */
-  pattern: 2,
-  /** the Lagrangian bound (stage 5) */
-  lagrange: 1,
-  /** the exact repair (stage 6) */
-  exactRepair: 2,
-  /** the soft-preference search (stage 7; it converges earlier on every example) */
-  search: 3,
-};
 
 /** A run starting now. */
 export function startRun(instance: Instance, options: PlanOptions): Run {
+  const started = performance.now();
+  const safety = new SafetyNet(options.timeLimitSeconds, started);
   const run: Run = {
     instance,
     options,
-    started: performance.now(),
+    started,
+    timing: {},
+    safety,
     total: 0,
     step(percent, text, done = 0) {
       if (options.shouldCancel?.()) throw new PlanCancelled();
@@ -96,11 +78,8 @@ export function startRun(instance: Instance, options: PlanOptions): Run {
         totalVariables: run.total,
       });
     },
-    deadline(ownSeconds, shareOfLimit, marginMs = 0) {
-      const own = performance.now() + ownSeconds * 1000;
-      const limit = options.timeLimitSeconds;
-      if (!limit) return own;
-      return Math.min(own, run.started + limit * 1000 * shareOfLimit - marginMs);
+    work(name) {
+      return new Work(options.workBudget?.[name] ?? WORK_BUDGET[name], safety);
     },
   };
   return run;

@@ -12,6 +12,9 @@ export function tiny(o: {
   studentCount?: number;
   vehicles?: Raw[];
   fixed?: Raw[];
+  /** "fahrplan-instance/2" for the Ausbildung's fields; version 1 by default. */
+  format?: string;
+  start?: string;
 } = {}): Instance {
   const instructor = (k: number, extra: Raw = {}) => ({
     id: `I${k}`,
@@ -28,8 +31,8 @@ export function tiny(o: {
   });
   const students = o.students ?? Array.from({ length: o.studentCount ?? 1 }, () => ({}));
   return parseInstance({
-    format: "fahrplan-instance/1",
-    start: "2027-03-01",
+    format: o.format ?? "fahrplan-instance/1",
+    start: o.start ?? "2027-03-01",
     days: o.days ?? 1,
     settings: { vehicleAssignment: false, ...o.settings },
     instructors: (o.instructors ?? [{}]).map((x, k) => instructor(k + 1, x)),

@@ -149,7 +149,9 @@ Deno.test("existing whole-hour lessons are fixed; all of them count as before", 
     instructor: `I${teacher}`,
     vehicle: `V${vehicle.id}`,
     start: `${day(0)}T09:00`,
+    end: `${day(0)}T10:00`,
     transmission: "manual",
+    kind: "driving_lesson",
   }]);
   assertEquals(built.appointmentsBefore, 2);
 });

@@ -1,9 +1,15 @@
 /**
- * Builds a FORMAT.md instance from the database, exactly as the shared data-model contract says:
- * horizon = 30 days from tomorrow (school calendar), existing non-cancelled appointments in the
- * horizon fixed, settings from planner_settings, ids I<user id>, S<user id>, V<vehicle id>.
+ * Builds a docs/planner-format.md instance (version 2) from the database, exactly as the shared
+ * data-model contract says: horizon = 30 days from tomorrow (school calendar), existing
+ * confirmed appointments in the horizon fixed (an unpublished draft is not: this run replaces
+ * it), settings from planner_settings (the Ausbildung's lesson length and location too), ids I<user id>, S<user id>, V<vehicle id>; per released student
+ * the special drives still open (required minus done and planned units, migration 0030) and the
+ * exam, and each student's pickup point (Treffpunkt, student_profiles.start_location). Special
+ * drives are released by the office's flag or, with training.specialDrivesAfterLessons, after that
+ * many done Fahrstunden; the open drives of the others come back as `notReleased`.
  */
 import type { Sql } from "../../db/connection.ts";
+import { DRAFT_STATUS } from "./plan_draft.ts";
 import {
   type PlannerSettings,
   readStoredSettings,
@@ -13,7 +19,6 @@ import {
   instructorWeek,
   studentIsDerived,
   studentWeek,
-  type WeeklyBlock,
 } from "../../common/availability_model.ts";
 import { readPlannedWeekdays } from "../../db/school_settings.ts";
 import { preferredWithoutEdgeHours, toFormatSettings } from "./settings_map.ts";
@@ -37,13 +42,20 @@ export interface BuiltInstance {
     start: string;
     days: number;
     instructors: { id: string }[];
-    students: { id: string; needs: { manual: number; automatic: number } }[];
+    students: {
+      id: string;
+      needs: { manual: number; automatic: number };
+      special?: { overland: number; highway: number; night: number };
+      examAt?: string;
+    }[];
     fixed: {
       student: string;
       instructor: string;
       vehicle?: string;
       start: string;
+      end?: string;
       transmission: string;
+      kind?: string;
     }[];
   };
   studentNames: Map<string, string>;
@@ -53,12 +65,19 @@ export interface BuiltInstance {
   appointmentsBefore: number;
   /** Students (by instance id) who already have an appointment in the horizon. */
   studentsWithFixed: Set<string>;
+  /** Active students, with or without needs: "Noch keine Fahrschüler angelegt" when 0. */
+  activeStudents?: number;
+  /**
+   * Special drives still open (45-minute units per kind) of students not released for them, by
+   * the office or automatically: no planning task, but a reason line in the run's result.
+   */
+  notReleased?: {
+    student: string;
+    transmission: "manual" | "automatic";
+    kind: "overland" | "highway" | "night";
+    missing: number;
+  }[];
 }
-
-// The one availability model (docs/decisions/0012-one-availability-model.md); the API's conflict
-// check imports it from here too.
-export { instructorWeek, studentWeek };
-export type { AvailabilityRow, WeeklyBlock };
 
 interface Row extends AvailabilityRow {
   user_id: number;
@@ -94,24 +113,57 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
 
     const instructors = await tx`
       select u.id::int, u.first_name, u.last_name, u.username, p.transmission_types,
-             p.monthly_hours_target
+             p.monthly_hours_target, p.default_vehicle_id::int
         from users u join instructor_profiles p on p.user_id = u.id
        where u.role = 'instructor' and u.is_active and cardinality(p.transmission_types) > 0
        order by u.id
     `;
+    const draftLessons = (student: string, transmission: string) =>
+      tx`(select count(*) from appointments d
+           where d.student_id = ${tx.unsafe(student)} and d.status = ${DRAFT_STATUS}
+             and d.appointment_type = 'driving_lesson' and d.transmission = ${transmission})`;
+    const draftUnits = (student: string, kind: string) =>
+      tx`(select coalesce(sum(round(extract(epoch from d.ends_at - d.starts_at) / 2700)), 0)
+            from appointments d
+           where d.student_id = ${tx.unsafe(student)} and d.status = ${DRAFT_STATUS}
+             and d.appointment_type = ${kind})`;
     const students = await tx`
       select u.id::int, u.first_name, u.last_name, u.username, p.license_class,
              p.available_in_holidays,
              p.preferred_instructor_id::int as preferred_instructor,
+             -- Done and planned Fahrstunden as list and detail count them (migration 0030),
+             -- less the unpublished draft's, which this run replaces.
              greatest(0, p.required_manual_hours - p.completed_manual_hours - coalesce((
-               select count(*) from appointments a where a.student_id = u.id
-                 and a.status <> 'cancelled' and a.transmission = 'manual' and a.starts_at >= now()
-             ), 0))::int as manual,
+               select sum(c.done_lessons + c.planned_lessons) from student_training_counts c
+                where c.student_id = u.id and c.kind = 'driving_lesson' and c.transmission = 'manual'
+             ), 0) + ${draftLessons("u.id", "manual")})::int as manual,
              greatest(0, p.required_automatic_hours - p.completed_automatic_hours - coalesce((
-               select count(*) from appointments a where a.student_id = u.id
-                 and a.status <> 'cancelled' and a.transmission = 'automatic'
-                 and a.starts_at >= now()
-             ), 0))::int as automatic
+               select sum(c.done_lessons + c.planned_lessons) from student_training_counts c
+                where c.student_id = u.id and c.kind = 'driving_lesson'
+                  and c.transmission = 'automatic'
+             ), 0) + ${draftLessons("u.id", "automatic")})::int as automatic,
+             -- Special drives in 45-minute units: required minus done and planned (issue 22).
+             greatest(0, p.required_overland - coalesce((
+               select sum(c.done_units + c.planned_units) from student_training_counts c
+                where c.student_id = u.id and c.kind = 'overland'
+             ), 0) + ${draftUnits("u.id", "overland")})::int as overland,
+             greatest(0, p.required_highway - coalesce((
+               select sum(c.done_units + c.planned_units) from student_training_counts c
+                where c.student_id = u.id and c.kind = 'highway'
+             ), 0) + ${draftUnits("u.id", "highway")})::int as highway,
+             greatest(0, p.required_night - coalesce((
+               select sum(c.done_units + c.planned_units) from student_training_counts c
+                where c.student_id = u.id and c.kind = 'night'
+             ), 0) + ${draftUnits("u.id", "night")})::int as night,
+             p.special_drives_released as released,
+             -- Fahrstunden done (typed in before, and those that took place), for the automatic
+             -- release of special drives (training.specialDrivesAfterLessons).
+             (p.completed_manual_hours + p.completed_automatic_hours + coalesce((
+               select sum(c.done_lessons) from student_training_counts c
+                where c.student_id = u.id and c.kind = 'driving_lesson'
+             ), 0))::int as done_lessons,
+             nullif(btrim(coalesce(p.start_location, '')), '') as pickup_point,
+             to_char(p.exam_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as exam_at
         from users u join student_profiles p on p.user_id = u.id
        where u.role = 'student' and u.is_active
        order by u.id
@@ -143,12 +195,13 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
       select id::int, transmission from vehicles where is_active order by id
     `;
     // Wall-clock start and end in Berlin; lessons the planner can keep as they are are whole hours.
+    // The last run's unpublished draft (pending) is left out: writePlan replaces it.
     const existing = await tx`
-      select student_id::int, instructor_id::int, vehicle_id::int, transmission,
+      select student_id::int, instructor_id::int, vehicle_id::int, transmission, appointment_type,
              to_char(starts_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as start,
              to_char(ends_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as end
         from appointments
-       where status <> 'cancelled'
+       where status <> 'cancelled' and status <> ${DRAFT_STATUS}
          and starts_at < ((${end}::date + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE})
          and ends_at > (${start}::date::timestamp at time zone ${SCHOOL_TIME_ZONE})
     `;
@@ -170,15 +223,18 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
     const instructorIds = new Set(instructors.map((i) => `I${i.id}`));
     const studentIds = new Set(students.map((s) => `S${s.id}`));
 
-    // Existing appointments: whole-hour lessons of known people stay as fixed lessons; anything
-    // else (odd times, unknown vehicle, an inactive person) blocks the people it names.
+    // Existing appointments: lessons and special drives of known people that start on the hour
+    // and end that day within two hours stay fixed (with their end and kind); anything else (odd
+    // times, exams, unknown vehicle, an inactive person) blocks the people it names.
     const fixed: BuiltInstance["instance"]["fixed"] = [];
     const studentsWithFixed = new Set<string>();
     for (const a of existing) {
       const instructor = `I${a.instructor_id}`;
       const student = `S${a.student_id}`;
       const vehicle = a.vehicle_id === null ? undefined : `V${a.vehicle_id}`;
-      const oneHour = a.start.endsWith(":00") && a.end === nextHour(a.start);
+      const oneHour = a.start.endsWith(":00") && a.end > a.start &&
+        a.end.slice(0, 10) === a.start.slice(0, 10) && a.end <= plusTwoHours(a.start) &&
+        DRIVING_KINDS.has(a.appointment_type);
       const vehicleOk = !vehicleRule || (vehicle !== undefined && vehicleIds.has(vehicle));
       studentsWithFixed.add(student);
       if (
@@ -190,7 +246,9 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
           instructor,
           ...(vehicleRule ? { vehicle } : {}),
           start: a.start,
+          end: a.end,
           transmission: a.transmission,
+          kind: a.appointment_type,
         });
       } else {
         for (const block of blocksOf(a.start, a.end)) {
@@ -212,12 +270,45 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
       ...instructorWeek(byUser.get(i.id) ?? [], plannedWeekdays),
       absences: [...absences.get(i.id) ?? [], ...calendar.holidays],
       blocks: blocks.get(i.id) ?? [],
+      // The default vehicle where it is still an active one (the planner names it first).
+      ...(vehicles.some((v) => v.id === i.default_vehicle_id)
+        ? { defaultVehicle: `V${i.default_vehicle_id}` }
+        : {}),
     }));
 
     const studentNames = new Map<string, string>();
+    // Special drives only for released students: the others' open drives are no planning task
+    // yet (the office releases them).
+    // Released by the office, or automatically after the school's number of done Fahrstunden.
+    const after = settings.training.specialDrivesAfterLessons;
+    const released = (s: (typeof students)[number]) =>
+      s.released || (after > 0 && s.done_lessons >= after);
+    const specialOf = (s: (typeof students)[number]) =>
+      released(s) && s.overland + s.highway + s.night > 0
+        ? { overland: s.overland, highway: s.highway, night: s.night }
+        : undefined;
+    // Open special drives of students not (yet) released: no planning task, but a reason line.
+    const notReleased = students.flatMap((s) =>
+      released(s) ? [] : (["overland", "highway", "night"] as const)
+        .filter((kind) => s[kind] > 0)
+        .map((kind) => ({
+          student: `S${s.id}`,
+          // The special drive's car: automatic for a student who only learns automatic.
+          transmission: s.automatic > 0 && s.manual === 0
+            ? "automatic" as const
+            : "manual" as const,
+          kind,
+          missing: s[kind] as number,
+        }))
+    );
+    for (const s of students) {
+      if (!released(s) && s.overland + s.highway + s.night > 0) {
+        studentNames.set(`S${s.id}`, `${s.first_name} ${s.last_name}`.trim() || s.username);
+      }
+    }
     const studentList = students
       .filter((s) =>
-        s.manual + s.automatic > 0 || fixedStudents.has(`S${s.id}`) ||
+        s.manual + s.automatic > 0 || specialOf(s) || fixedStudents.has(`S${s.id}`) ||
         options.keepStudents?.has(s.id)
       )
       .map((s) => {
@@ -251,12 +342,15 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
           ...(instructorIds.has(preferredInstructor) ? { preferredInstructor } : {}),
           absences: [...absences.get(s.id) ?? [], ...calendar.holidays, ...ferien.absences],
           blocks: [...blocks.get(s.id) ?? [], ...ferien.blocks],
+          ...(specialOf(s) ? { special: specialOf(s), specialDrivesReleased: true } : {}),
+          ...(s.exam_at ? { examAt: s.exam_at } : {}),
+          ...(s.pickup_point ? { pickupPoint: s.pickup_point } : {}),
         };
       });
 
     return {
       instance: {
-        format: "fahrplan-instance/1",
+        format: "fahrplan-instance/2",
         start,
         days: HORIZON_DAYS,
         settings: format,
@@ -268,13 +362,18 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
       studentNames,
       instructorNames,
       appointmentsBefore: existing.length,
+      activeStudents: students.length,
       studentsWithFixed,
+      notReleased,
     };
   });
 }
 
-function nextHour(start: string): string {
-  const hour = Number(start.slice(11, 13)) + 1;
+/** Appointment types the planner keeps as fixed lessons (exams and theory block instead). */
+const DRIVING_KINDS = new Set(["driving_lesson", "overland", "highway", "night"]);
+
+function plusTwoHours(start: string): string {
+  const hour = Number(start.slice(11, 13)) + 2;
   return `${start.slice(0, 11)}${String(hour).padStart(2, "0")}:00`;
 }
 

@@ -7,7 +7,7 @@
  * tests can kill or cancel a run while it is in the middle of planning.
  */
 import { parseInstance } from "../instance.ts";
-import { plan } from "../plan.ts";
+import { timedPlan } from "../plan.ts";
 
 /** Messages this worker posts. */
 export type PlanWorkerMessage =
@@ -18,13 +18,19 @@ export type PlanWorkerMessage =
     processedVariables: number;
     totalVariables: number;
   }
-  | { type: "done"; plan: Awaited<ReturnType<typeof plan>> }
+  | { type: "done" } & ReturnType<typeof timedPlan>
   | { type: "invalid"; message: string }
   | { type: "crashed"; message: string };
 
 const post = (message: PlanWorkerMessage) => self.postMessage(message);
 
-self.onmessage = async (event: MessageEvent<{ instance: unknown; stepDelayMs: number }>) => {
+/**
+ * The run's safety net on time (solver/work_budget.ts): the searches are limited by work and end
+ * long before it on every instance measured; a run it cuts short says so (stats.timeLimitHit).
+ */
+const TIME_LIMIT_SECONDS = 300;
+
+self.onmessage = (event: MessageEvent<{ instance: unknown; stepDelayMs: number }>) => {
   const { instance, stepDelayMs } = event.data;
   let parsed;
   try {
@@ -35,14 +41,15 @@ self.onmessage = async (event: MessageEvent<{ instance: unknown; stepDelayMs: nu
   }
   const sleeper = new Int32Array(new SharedArrayBuffer(4));
   try {
-    const result = await plan(parsed, {
+    const result = timedPlan(parsed, {
+      timeLimitSeconds: TIME_LIMIT_SECONDS,
       onProgress: (p) => {
         post({ type: "progress", ...p });
         // A synchronous pause: the planner is synchronous, and workers may block.
         if (stepDelayMs > 0) Atomics.wait(sleeper, 0, 0, stepDelayMs);
       },
     });
-    post({ type: "done", plan: result });
+    post({ type: "done", ...result });
   } catch (err) {
     post({ type: "crashed", message: (err as Error).stack ?? String(err) });
   }

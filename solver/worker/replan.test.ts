@@ -121,7 +121,7 @@ Deno.test("new lessons go to the affected ones in time order; the rest is cancel
       missing: 1,
       reason: "Kein Fahrzeug frei.",
     }],
-    stats: { lessons: 2, upperBound: 3, seconds: 0 },
+    stats: { lessons: 2, upperBound: 3, timeLimitHit: false },
   };
   const changes = matchReplan(b, plan, input);
   assertEquals(
@@ -132,4 +132,72 @@ Deno.test("new lessons go to the affected ones in time order; the rest is cancel
     [3, "Kein Fahrzeug frei."],
     [4, "Der Fahrschüler ist nicht aktiv und wird nicht neu geplant."],
   ]);
+});
+
+Deno.test("a double lesson (90-minute special drive) is not squeezed into a one-hour place: cancelled with its reason", () => {
+  const b = built();
+  const withDrive: ReplanInput = {
+    ...input,
+    lessons: [
+      lesson({ id: 7, start: "2026-12-07T08:00", end: "2026-12-07T09:30" }),
+      ...input.lessons,
+    ],
+  };
+  adjustForReplan(b, withDrive);
+  // Needs as without the drive: the two one-hour lessons of S10 only.
+  assertEquals(b.instance.students[0].needs, { manual: 2, automatic: 0 });
+  const plan: PlanResult = {
+    appointments: [{
+      student: "S10",
+      instructor: "I1",
+      vehicle: "V5",
+      start: "2026-12-14T09:00",
+      transmission: "manual",
+    }],
+    unplanned: [],
+    stats: { lessons: 1, upperBound: 2, timeLimitHit: false },
+  };
+  const changes = matchReplan(b, plan, withDrive);
+  // The planned hour goes to lesson 1, not to the earlier double lesson.
+  assertEquals(changes.moves.map((m) => m.appointment_id), [1]);
+  const drive = changes.cancels.find((c) => c.appointment_id === 7);
+  assertEquals(
+    drive?.reason,
+    "Doppelstunde (z. B. Sonderfahrt): wird nicht verschoben, sondern bei der nächsten Planung neu eingeplant.",
+  );
+});
+
+Deno.test("a lesson cancelled in a student's vacation names the vacation, not only the planner's rule", () => {
+  const b = built();
+  const vacation = {
+    ...input,
+    lessons: [lesson({
+      id: 7,
+      studentId: 11,
+      transmission: "automatic",
+      studentName: "Tim Berg",
+      absence: {
+        role: "student",
+        person_name: "Tim Berg",
+        kind: "vacation",
+        from_date: "2026-12-07",
+        to_date: "2026-12-11",
+        start_time: null,
+        end_time: null,
+        description: "privat",
+      },
+    })],
+  };
+  adjustForReplan(b, vacation);
+  const busy = "Die passenden Fahrlehrer sind zu den verfügbaren Zeiten bereits ausgebucht.";
+  const plan: PlanResult = {
+    appointments: [],
+    unplanned: [{ student: "S11", transmission: "automatic", missing: 1, reason: busy }],
+    stats: { lessons: 0, upperBound: 1, timeLimitHit: false },
+  };
+  const [cancel] = matchReplan(b, plan, vacation).cancels;
+  assertEquals(
+    cancel.reason,
+    `Tim Berg ist vom 07.12.2026 bis 11.12.2026 im Urlaub. Kein Ersatztermin frei: ${busy}`,
+  );
 });

@@ -7,31 +7,14 @@
  * planner's reason.
  */
 import type { Sql } from "../../db/connection.ts";
-import type { CancelledLesson, MovedLesson } from "../../common/contract/affected.ts";
+import { absenceCancelReason } from "../../common/absence_labels.ts";
+import type { AffectedLesson, ReplanChanges, ReplanInput } from "../../common/replan_types.ts";
+
+export type { AffectedLesson, ReplanChanges, ReplanInput };
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 import type { BuiltInstance } from "./build_instance.ts";
 import type { PlanResult } from "./write_plan.ts";
-
-/** One affected appointment as the worker read it (wall-clock times in Europe/Berlin). */
-export interface AffectedLesson {
-  id: number;
-  studentId: number;
-  instructorId: number;
-  vehicleId: number | null;
-  transmission: "manual" | "automatic";
-  status: string;
-  /** 'YYYY-MM-DDTHH:MM' */
-  start: string;
-  end: string;
-  studentName: string;
-  instructorName: string;
-}
-
-/** The affected appointments and the names the result needs. */
-export interface ReplanInput {
-  lessons: AffectedLesson[];
-  instructorNames: Map<number, string>;
-}
+import type { NearbyMove } from "./replan_nearby.ts";
 
 /** Reads the affected appointments (the view's definition) and every instructor's name. */
 export async function loadAffected(sql: Sql): Promise<ReplanInput> {
@@ -44,7 +27,16 @@ export async function loadAffected(sql: Sql): Promise<ReplanInput> {
            a.transmission, a.status,
            to_char(a.starts_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as start,
            to_char(a.ends_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as end,
-           ${name("s")} as student_name, ${name("i")} as instructor_name
+           ${name("s")} as student_name, ${name("i")} as instructor_name,
+           (select json_build_object(
+                     'role', f.absent_role, 'person_name', ${name("p")}, 'kind', f.kind,
+                     'from_date', f.from_date, 'to_date', f.to_date,
+                     'start_time', f.start_time, 'end_time', f.end_time,
+                     'description', f.description)
+              from affected_appointments f join users p on p.id = f.absent_user_id
+             where f.appointment_id = a.id
+             order by f.absent_role = 'student' desc, f.from_date, f.absence_id
+             limit 1) as absence
       from appointments a
       join users s on s.id = a.student_id
       join users i on i.id = a.instructor_id
@@ -66,6 +58,7 @@ export async function loadAffected(sql: Sql): Promise<ReplanInput> {
       end: r.end,
       studentName: r.student_name,
       instructorName: r.instructor_name,
+      absence: r.absence,
     })),
     instructorNames: new Map(instructors.map((i) => [i.id as number, i.name as string])),
   };
@@ -94,6 +87,8 @@ export function adjustForReplan(built: BuiltInstance, input: ReplanInput): void 
   const preferred = new Map<string, string>();
   for (const l of input.lessons) {
     const id = `S${l.studentId}`;
+    // A double lesson (a 90-minute special drive) is not moved into a one-hour place.
+    if (!oneSlot(l)) continue;
     if (!needs.has(id)) needs.set(id, { manual: 0, automatic: 0 });
     needs.get(id)![l.transmission] += 1;
     if (!preferred.has(id)) preferred.set(id, `I${l.instructorId}`);
@@ -105,23 +100,23 @@ export function adjustForReplan(built: BuiltInstance, input: ReplanInput): void 
     })[]
   ) {
     s.needs = needs.get(s.id) ?? { manual: 0, automatic: 0 };
+    // A re-planning moves the affected lessons only; it plans no special drives.
+    delete (s as { special?: unknown }).special;
     const original = preferred.get(s.id);
     if (original && instructorIds.has(original)) s.preferredInstructor = original;
   }
 }
 
-/** What a re-planning does to each affected appointment. */
-export interface ReplanChanges {
-  moves: (MovedLesson & {
-    instructor_id: number;
-    vehicle_id: number | null;
-    status: string;
-  })[];
-  cancels: CancelledLesson[];
-}
-
 const idOf = (prefixed: string) => Number(prefixed.slice(1));
 const fallbackReason = "Im Planungszeitraum wurde kein freier Termin gefunden.";
+const longReason =
+  "Doppelstunde (z. B. Sonderfahrt): wird nicht verschoben, sondern bei der nächsten Planung neu eingeplant.";
+
+/** True when an affected appointment fits one slot of the planner (at most an hour). */
+function oneSlot(l: AffectedLesson): boolean {
+  const at = (t: string) => Date.parse(`${t}:00Z`);
+  return at(l.end) - at(l.start) <= 3_600_000;
+}
 const inactiveReason = "Der Fahrschüler ist nicht aktiv und wird nicht neu geplant.";
 
 /**
@@ -133,7 +128,9 @@ export function matchReplan(
   built: BuiltInstance,
   plan: PlanResult,
   input: ReplanInput,
+  nearby: NearbyMove[] = [],
 ): ReplanChanges {
+  const near = new Map(nearby.map((n) => [n.lesson.id, n]));
   const planned = new Map<string, PlanResult["appointments"]>();
   for (const a of [...plan.appointments].sort((x, y) => x.start.localeCompare(y.start))) {
     const k = `${a.student}|${a.transmission}`;
@@ -145,7 +142,9 @@ export function matchReplan(
   const changes: ReplanChanges = { moves: [], cancels: [] };
   for (const l of input.lessons) {
     const k = `S${l.studentId}|${l.transmission}`;
-    const next = planned.get(k)?.shift();
+    // Placed nearby first (same instructor that week, or another at the same hour); the
+    // planner's lessons go to the others only.
+    const next = near.get(l.id) ?? (oneSlot(l) ? planned.get(k)?.shift() : undefined);
     if (next) {
       const instructor = idOf(next.instructor);
       changes.moves.push({
@@ -165,7 +164,14 @@ export function matchReplan(
         student_name: l.studentName,
         start: l.start,
         instructor_name: l.instructorName,
-        reason: listed.has(`S${l.studentId}`) ? reasons.get(k) ?? fallbackReason : inactiveReason,
+        reason: !listed.has(`S${l.studentId}`) ? inactiveReason : l.absence
+          ? absenceCancelReason(
+            l.absence,
+            oneSlot(l) ? reasons.get(k) ?? fallbackReason : longReason,
+          )
+          : oneSlot(l)
+          ? reasons.get(k) ?? fallbackReason
+          : longReason,
       });
     }
   }

@@ -11,14 +11,15 @@ import {
   failJob,
   heartbeat,
   logLine,
-  MAX_ATTEMPTS,
   type ProgressReport,
   releaseJob,
 } from "./jobs.ts";
+import { MAX_ATTEMPTS } from "../../common/planner_jobs.ts";
 import type { PlanWorkerMessage } from "./plan_worker.ts";
 import { type PlanResult, runStatistics, writePlan } from "./write_plan.ts";
 import { adjustForReplan, loadAffected, matchReplan, replanStudents } from "./replan.ts";
-import { ReplanOutdated, writeReplan } from "./write_replan.ts";
+import { ReplanOutdated, writeReplanProposal } from "../../db/replan_writes.ts";
+import { placeNearby } from "./replan_nearby.ts";
 
 /** How a run ended. */
 export type RunOutcome = "completed" | "failed" | "stopped" | "released";
@@ -33,6 +34,9 @@ export const PROGRESS_WRITE_MS = 200;
 const PLAN_FROM = 3;
 const PLAN_TO = 95;
 const SAVING = "Speichern";
+/** The log line (and the card's note) when the planner's time limit cut a search short. */
+export const TIME_LIMIT_HIT =
+  "Zeitlimit erreicht: die Suche wurde vorzeitig beendet, der Plan ist gültig";
 const tooManyAttempts =
   "Die Planung wurde abgebrochen, weil der Planungsdienst mehrmals ausgefallen ist. " +
   "Bitte starten Sie die Planung erneut.";
@@ -113,6 +117,8 @@ export class JobRun {
     });
     if (this.finished) return;
     if (replan) adjustForReplan(built, replan);
+    // The fewest changes first (issue 25.3): what fits nearby is placed before the planner runs.
+    const nearby = replan ? placeNearby(built, replan) : [];
     const inst = built.instance;
     this.note(
       replan
@@ -132,6 +138,8 @@ export class JobRun {
       return this.finish("failed");
     }
     const plan = outcome.plan as unknown as PlanResult;
+    // Only where a time limit is set (a safety net; the searches are limited by work).
+    if (plan.stats.timeLimitHit) this.note(TIME_LIMIT_HIT);
     // The card shows "Speichern" while the transaction runs; the heartbeat stops only now.
     this.note(SAVING);
     Object.assign(this.progress, { percent: PLAN_TO + 1, step: SAVING });
@@ -139,19 +147,25 @@ export class JobRun {
     clearInterval(this.timer);
     clearTimeout(this.soon);
     if (this.finished) return;
-    const result = runStatistics(built, plan, this.progress.totalVariables, this.startedAt);
+    const result = runStatistics(
+      built,
+      plan,
+      this.progress.totalVariables,
+      this.startedAt,
+      outcome.timing.seconds,
+    );
     try {
       const pending = {
         totalVariables: this.progress.totalVariables,
         pendingLogLines: this.progress.newLogLines,
       };
       const written = replan
-        ? await writeReplan(
+        ? await writeReplanProposal(
           this.sql,
           id,
           this.workerId,
           replan,
-          matchReplan(built, plan, replan),
+          matchReplan(built, plan, replan, nearby),
           result,
           pending,
         )

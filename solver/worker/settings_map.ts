@@ -2,7 +2,7 @@ import type { PlannerSettings } from "../../common/contract/planner_settings.ts"
 import type { WeeklyWindow } from "../instance.ts";
 import { formatMinutes, minutesOf } from "../../common/time.ts";
 
-/** The FORMAT.md settings object the planner reads. */
+/** The docs/planner-format.md settings object the planner reads. */
 export interface FormatSettings {
   maxHoursPerDay: number;
   maxAppointmentsPerWeek: number;
@@ -10,6 +10,12 @@ export interface FormatSettings {
   minBreakMinutes: number;
   maxLessonsPerStudentPerDay: number;
   vehicleAssignment: boolean;
+  lessonMinutes: 45 | 60;
+  slotMinutes: 60;
+  specialDrivesDouble: boolean;
+  location: { lat: number; lon: number };
+  pickupChangeMinutes: number;
+  vehiclePerDay?: "soft" | "hard";
   soft: {
     instructorContinuity: number;
     preferredTimes: number;
@@ -32,6 +38,12 @@ export function toFormatSettings(s: PlannerSettings): FormatSettings {
     minBreakMinutes: h.minBreakAfterHours.enabled ? h.minBreakAfterHours.minBreakDuration : 15,
     maxLessonsPerStudentPerDay: 1,
     vehicleAssignment: h.vehicleAssignment.enabled,
+    lessonMinutes: s.training.lessonMinutes,
+    slotMinutes: s.training.slotMinutes,
+    specialDrivesDouble: s.training.specialDrivesDouble,
+    location: { ...s.training.location },
+    pickupChangeMinutes: s.training.pickupChangeMinutes,
+    ...(s.training.vehiclePerDay === "off" ? {} : { vehiclePerDay: s.training.vehiclePerDay }),
     soft: {
       instructorContinuity: soft.instructorContinuity.enabled
         ? soft.instructorContinuity.weight

@@ -4,6 +4,8 @@ import type { BuiltInstance } from "./build_instance.ts";
 import { logLine } from "./jobs.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 import { recordAudit } from "../../db/audit_log.ts";
+import { examsAtRisk } from "./exams_at_risk.ts";
+import { DRAFT_STATUS, dropEarlierDraft } from "./plan_draft.ts";
 
 /** The planner's answer as far as the worker reads it. */
 export interface PlanResult {
@@ -12,14 +14,26 @@ export interface PlanResult {
     instructor: string;
     vehicle?: string;
     start: string;
+    /** Version 2: the end and the kind (absent: one hour, a driving lesson). */
+    end?: string;
     transmission: string;
+    kind?: string;
   }[];
-  unplanned: { student: string; transmission: string; missing: number; reason: string }[];
+  unplanned: {
+    student: string;
+    transmission: string;
+    kind?: string;
+    missing: number;
+    reason: string;
+  }[];
   stats: {
     lessons: number;
     upperBound: number;
-    seconds: number;
+    /** true when the time limit cut a search short (the plan is valid, but not the searched one). */
+    timeLimitHit?: boolean;
     instructorsPerMonth?: number;
+    minInstructorShare?: number;
+    maxInstructorShare?: number;
     [key: string]: unknown;
   };
   /** Per student the regular instructor (Stammfahrlehrer); absent in older results. */
@@ -35,12 +49,16 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const idOf = (prefixed: string) => Number(prefixed.slice(1));
 
-/** The statistics of a run, as planner_jobs.result and the progress call carry them. */
+/**
+ * The statistics of a run, as planner_jobs.result and the progress call carry them.
+ * `plannerSeconds` comes from the run's timing report (the plan itself holds no elapsed time).
+ */
 export function runStatistics(
   built: BuiltInstance,
   plan: PlanResult,
   totalIntervals: number,
   startedAt: number,
+  plannerSeconds = 0,
 ) {
   const created = plan.appointments.length;
   const before = built.appointmentsBefore;
@@ -57,6 +75,7 @@ export function runStatistics(
     coverage_percent: upperBound > 0 ? round1((plan.stats.lessons / upperBound) * 100) : 100,
     total_intervals: totalIntervals,
     students_total: students.length,
+    students_active: built.activeStudents ?? students.length,
     students_with_appointments: withAppointments,
     students_coverage_percent: students.length
       ? round1((withAppointments / students.length) * 100)
@@ -67,8 +86,11 @@ export function runStatistics(
     duration_minutes: Math.round(((Date.now() - startedAt) / 60000) * 100) / 100,
     upper_bound: upperBound,
     lessons: plan.stats.lessons,
-    planner_seconds: plan.stats.seconds,
+    planner_seconds: plannerSeconds,
+    time_limit_hit: plan.stats.timeLimitHit === true,
     instructors_per_month: round2(plan.stats.instructorsPerMonth ?? 0),
+    min_instructor_share_percent: round1((plan.stats.minInstructorShare ?? 0) * 100),
+    max_instructor_share_percent: round1((plan.stats.maxInstructorShare ?? 0) * 100),
     regular_instructors: (plan.continuity ?? [])
       .filter((c) => c.regularInstructor !== null)
       .map((c) => ({
@@ -78,11 +100,30 @@ export function runStatistics(
         instructors_per_month: round2(c.instructorsPerMonth),
       }))
       .sort((a, b) => a.student_name.localeCompare(b.student_name, "de")),
-    unplanned: plan.unplanned.map((u) => ({
-      ...u,
-      student_name: built.studentNames.get(u.student) ?? u.student,
-    })),
+    unplanned: [
+      ...plan.unplanned.map((u) => ({
+        ...u,
+        student_name: built.studentNames.get(u.student) ?? u.student,
+      })),
+      ...notReleasedLines(built),
+    ],
+    exams_at_risk: examsAtRisk(built.instance.students, plan.unplanned, built.studentNames),
   };
+}
+
+/** The German reason for special drives not planned because the student is not released. */
+export const NOT_RELEASED_REASON = "Sonderfahrten noch nicht freigegeben";
+
+/** One line per kind of special drive a student not released still has open. */
+function notReleasedLines(built: BuiltInstance) {
+  return (built.notReleased ?? []).map((n) => ({
+    student: n.student,
+    transmission: n.transmission,
+    kind: n.kind,
+    missing: n.missing,
+    reason: NOT_RELEASED_REASON,
+    student_name: built.studentNames.get(n.student) ?? n.student,
+  }));
 }
 
 /**
@@ -106,21 +147,27 @@ export async function writePlan(
          for update
     `;
     if (!job) return "lost" as const;
+    // The new lessons are a draft (pending) until the office publishes them; they replace an
+    // earlier unpublished draft.
+    const replaced = await dropEarlierDraft(tx);
     const a = plan.appointments;
     if (a.length > 0) {
       await tx`
         insert into appointments
           (student_id, instructor_id, vehicle_id, transmission, starts_at, ends_at, status,
-           planner_job_id)
+           planner_job_id, appointment_type)
         select s, i, v, t,
                wall at time zone ${SCHOOL_TIME_ZONE},
-               (wall + interval '1 hour') at time zone ${SCHOOL_TIME_ZONE},
-               'confirmed', ${jobId}
+               coalesce(wall_end, wall + interval '1 hour') at time zone ${SCHOOL_TIME_ZONE},
+               ${DRAFT_STATUS}, ${jobId}, coalesce(kind, 'driving_lesson')
           from unnest(${a.map((x) => idOf(x.student))}::bigint[],
                       ${a.map((x) => idOf(x.instructor))}::bigint[],
                       ${a.map((x) => (x.vehicle ? idOf(x.vehicle) : null))}::bigint[],
                       ${a.map((x) => x.transmission)}::text[],
-                      ${a.map((x) => x.start)}::timestamp[]) as n(s, i, v, t, wall)
+                      ${a.map((x) => x.start)}::timestamp[],
+                      ${a.map((x) => x.end ?? null)}::timestamp[],
+                      ${a.map((x) => x.kind ?? null)}::text[])
+            as n(s, i, v, t, wall, wall_end, kind)
       `;
     }
     await tx`
@@ -132,6 +179,9 @@ export async function writePlan(
              activity_log = activity_log || ${
       tx.json([
         ...progress.pendingLogLines,
+        ...(replaced > 0
+          ? [logLine(`Vorheriger Entwurf ersetzt: ${replaced} unveröffentlichte Termine verworfen`)]
+          : []),
         logLine(`Planung abgeschlossen: ${a.length} Termine erstellt`),
       ])
     }
@@ -142,7 +192,7 @@ export async function writePlan(
       null,
       "planner.completed",
       `Planung abgeschlossen: ${a.length} ${a.length === 1 ? "Fahrstunde" : "Fahrstunden"} geplant`,
-      { job_id: jobId, appointments: a.length },
+      { job_id: jobId, appointments: a.length, replaced_draft: replaced },
     );
     return "written" as const;
   });

@@ -41,6 +41,9 @@ async function serve(): Promise<void> {
     maxBodyBytes: 1024 * 1024,
     maxUploadBytes: 10 * 1024 * 1024,
     webDist: "/nonexistent",
+    trustedProxies: { kind: "none" },
+    emailConfigured: false,
+    pushAllowsLoopback: false,
   };
   const app = createApp({ sql, config });
   const bare = new Hono().get("/", (c) => c.text("hello"));

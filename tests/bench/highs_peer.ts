@@ -4,7 +4,20 @@
  */
 import highsLoader from "highs";
 import type { Instance } from "../../solver/instance.ts";
-import { mipModel } from "./mip_model.ts";
+import { mipModel as fullModel } from "./mip_model.ts";
+import { planSpecialDrives } from "../../solver/stages/00_special_drives.ts";
+
+/**
+ * The model HiGHS solves: for a version-2 instance, the ordinary lessons with stage 0's special
+ * drives fixed, exactly what the planner's claims speak of (docs/planner-format.md, "What the
+ * claims cover").
+ */
+function mipModel(instance: Instance, options?: Parameters<typeof fullModel>[1]) {
+  const ordinary = instance.format === "fahrplan-instance/2"
+    ? planSpecialDrives(instance).rest
+    : instance;
+  return fullModel(ordinary, options);
+}
 
 // The package's types describe the ESM default export; under Deno's npm interop they arrive as the
 // module namespace, so the loader is typed by hand here.

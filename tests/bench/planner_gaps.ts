@@ -1,8 +1,12 @@
 /**
  * deno task bench gaps, or deno run -A tests/bench/planner_gaps.ts [shape ...] [--seeds 1,2]
- * [--limit 60] [--no-examples] [--write]: the planner beside HiGHS's proven optimum on the same
+ * [--limit 60] [--no-examples] [--write] [--recorded]: the planner beside HiGHS's proven optimum on the same
  * exact hard model (most lessons, then the best lowest share at that many), one markdown table row
- * per instance as it finishes, then a summary line.
+ * per instance as it finishes, then a summary line. Each instance is planned twice, the second time
+ * while two workers spin the CPU: the column "same plan, CPU busy" says whether both plans are
+ * byte for byte the same (the searches are limited by work, solver/work_budget.ts). --recorded
+ * takes HiGHS's figures from tests/fixtures/planner_optima.json instead of solving (minutes on a
+ * loaded machine; the examples and instances without a record are left out).
  *
  * Without shapes: the five examples (solver/examples/) and every variant of every shape for seeds
  * 1 and 2 (85 instances: 8.5 min at load 2-3, the longest HiGHS run 53 s for both solves).
@@ -15,7 +19,8 @@
  * without HiGHS, which needs minutes for them).
  */
 import { type Instance, parseInstance } from "../../solver/instance.ts";
-import { plan } from "../../solver/plan.ts";
+import { type PlanStats, timedPlan } from "../../solver/plan.ts";
+import { withBusyCpu } from "../../solver/testing/busy_cpu.ts";
 import {
   generatedSuite,
   generateInstance,
@@ -36,6 +41,7 @@ const option = (name: string) => {
 const seeds = option("--seeds")?.split(",").map(Number);
 const limit = Number(option("--limit") ?? 60);
 const write = args.includes("--write");
+const recorded = args.includes("--recorded");
 
 interface Case {
   /** The options as JSON for generated instances (the fixtures' key), else "example <name>". */
@@ -86,12 +92,33 @@ const optima: { options: GenerateOptions; lessons: number; bestMinShare?: number
   await Deno.readTextFile(optimaFile).catch(() => "[]"),
 );
 
+/** CPU seconds of this thread (Linux; 0 elsewhere): what a run costs whatever the machine's load. */
+function cpuSeconds(): number {
+  try {
+    const f = Deno.readTextFileSync("/proc/thread-self/stat").split(") ")[1].split(" ");
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** HiGHS's proven figures of a generated instance as recorded by an earlier --write. */
+function recordedBounds(name: string): ExactBounds | undefined {
+  const o = optima.find((x) => JSON.stringify(x.options) === name);
+  if (!o) return undefined;
+  const exact = (x: number) => ({ status: "Optimal", incumbent: x, bound: x });
+  const share = o.bestMinShare === undefined
+    ? { status: "not recorded", incumbent: NaN, bound: NaN }
+    : exact(o.bestMinShare);
+  return { lessons: exact(o.lessons), share, seconds: 0 };
+}
+
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 const proven = (e: ExactBounds) => e.lessons.status === "Optimal";
 const shareProven = (e: ExactBounds) => e.share?.status === "Optimal";
 
 /** The claims in `stats`, checked against what HiGHS proved (a lower bound where it did not). */
-function claimsTrue(s: ReturnType<typeof plan>["stats"], e: ExactBounds): boolean {
+function claimsTrue(s: PlanStats, e: ExactBounds): boolean {
   // Any plan HiGHS found is a lower bound on the optimum, proven or not.
   const atLeast = Number.isNaN(e.lessons.incumbent) ? 0 : Math.round(e.lessons.incumbent);
   if (s.upperBound < atLeast || s.lessonsGap !== s.upperBound - s.lessons) return false;
@@ -113,9 +140,9 @@ console.log(
   `HiGHS: time limit ${limit} s per solve (lessons, then the best lowest share at them).\n`,
 );
 console.log(
-  "| instance | valid | lessons / HiGHS optimum | upper bound (ours) | lowest share / HiGHS best at the optimum | claims true | seconds (ours) | seconds (HiGHS), status |",
+  "| instance | valid | lessons / HiGHS optimum | upper bound (ours) | lowest share / HiGHS best at the optimum | claims true | same plan, CPU busy | seconds (ours; CPU) | seconds (HiGHS), status |",
 );
-console.log("|---|---|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|---|---|");
 const tally = {
   valid: 0,
   lessonsProven: 0,
@@ -123,16 +150,27 @@ const tally = {
   shareProven: 0,
   shareBest: 0,
   claims: 0,
+  same: 0,
   ours: 0,
+  cpu: 0,
   highs: 0,
 };
 const missed: string[] = [];
+let planned = 0;
 const started = performance.now();
 for (const c of cases) {
+  const record = recorded ? recordedBounds(c.name) : undefined;
+  if (recorded && !record) continue;
   const instance = await c.load();
-  const ours = plan(instance);
+  planned++;
+  const cpu0 = cpuSeconds();
+  const { plan: ours, timing } = timedPlan(instance);
+  const cpu = cpuSeconds() - cpu0;
+  // The same instance planned again while two workers spin the CPU: the plan must not change.
+  const busy = await withBusyCpu(2, () => timedPlan(instance).plan);
+  const same = JSON.stringify(busy) === JSON.stringify(ours);
   const valid = verifyPlan(instance, ours).length === 0;
-  const e = await exactBounds(instance, { timeLimit: limit });
+  const e = record ?? await exactBounds(instance, { timeLimit: limit });
   const s = ours.stats;
   const claims = claimsTrue(s, e);
   let lessons: string, share: string, status: string;
@@ -198,7 +236,7 @@ for (const c of cases) {
       }
       if (write && c.options && !seen.has(c.name)) {
         // The format exact_vs_highs.test.ts replays: "before" is the plan without the exact repair.
-        const before = plan(instance, { exactRepair: false }).stats.lessons;
+        const before = timedPlan(instance, { exactRepair: false }).plan.stats.lessons;
         known.push({
           options: c.options,
           optimum: {
@@ -216,24 +254,29 @@ for (const c of cases) {
   }
   if (valid) tally.valid++;
   if (claims) tally.claims++;
-  tally.ours += s.seconds;
+  if (same) tally.same++;
+  else missed.push(`${c.name}: the plan planned with the CPU busy differs`);
+  tally.ours += timing.seconds;
+  tally.cpu += cpu;
   tally.highs += e.seconds;
   console.log(
     `| ${c.label} | ${valid ? "yes" : "**NO**"} | ${lessons} | ${s.upperBound}${
       s.optimal ? " (optimal)" : ""
-    } | ${share} | ${claims ? "yes" : "**NO**"} | ${s.seconds.toFixed(2)} | ${
-      e.seconds.toFixed(1)
-    } ${status} |`,
+    } | ${share} | ${claims ? "yes" : "**NO**"} | ${same ? "yes" : "**NO**"} | ${
+      timing.seconds.toFixed(2)
+    } (${cpu.toFixed(2)}) | ${e.seconds.toFixed(1)} ${status} |`,
   );
 }
-const n = cases.length;
+const n = planned;
 console.log(
   `\n${n} instances: ${tally.valid} valid; HiGHS proved the most lessons on ${tally.lessonsProven}, ` +
     `the planner has them on ${tally.atOptimum} of those; HiGHS proved the best lowest share on ` +
     `${tally.shareProven}, the planner reaches it on ${tally.shareBest} of those; claims true on ` +
-    `${tally.claims} of ${n}. Seconds: planner ${tally.ours.toFixed(1)}, HiGHS ${
-      tally.highs.toFixed(0)
-    }; the whole run ${((performance.now() - started) / 1000 / 60).toFixed(1)} min.`,
+    `${tally.claims} of ${n}; the same plan with the CPU busy on ${tally.same} of ${n}. Seconds: planner ${
+      tally.ours.toFixed(1)
+    }, HiGHS ${tally.highs.toFixed(0)}; the whole run ${
+      ((performance.now() - started) / 1000 / 60).toFixed(1)
+    } min.`,
 );
 if (missed.length) {
   console.log(`\nBelow HiGHS's proven optimum or claims false:\n- ${missed.join("\n- ")}`);

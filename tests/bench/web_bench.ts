@@ -157,7 +157,7 @@ try {
   await page.waitForFunction(
     async () => {
       const cache = await caches.open("fahrplan-api-v1");
-      return (await cache.keys()).length >= 5;
+      return (await cache.keys()).length >= 4;
     },
     null,
     { timeout: 20000 },

@@ -29,11 +29,16 @@ class WorkerProcess {
   readonly child: Deno.ChildProcess;
   readonly exited: Promise<Deno.CommandStatus>;
 
-  constructor(stepDelayMs: number) {
+  /** `graceMs`: how long a running job may go on after SIGTERM (the worker's default is 5 s). */
+  constructor(stepDelayMs: number, graceMs?: number) {
     this.child = new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", "solver/main.ts"],
       cwd: repo,
-      env: { DATABASE_URL: t.url, FAHRPLAN_SOLVER_STEP_DELAY_MS: String(stepDelayMs) },
+      env: {
+        DATABASE_URL: t.url,
+        FAHRPLAN_SOLVER_STEP_DELAY_MS: String(stepDelayMs),
+        ...(graceMs === undefined ? {} : { FAHRPLAN_SOLVER_SHUTDOWN_GRACE_MS: String(graceMs) }),
+      },
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -99,7 +104,7 @@ Deno.test("a normal run writes the whole plan once, with statistics", options, a
   const done = await job();
   const [count] = await t.sql`
     select count(*)::int as n, count(vehicle_id)::int as with_vehicle,
-           count(*) filter (where planner_job_id = ${id} and status = 'confirmed')::int as ours
+           count(*) filter (where planner_job_id = ${id} and status = 'pending')::int as ours
       from appointments
   `;
   assert(count.n > 600, `only ${count.n} appointments`);
@@ -107,11 +112,15 @@ Deno.test("a normal run writes the whole plan once, with statistics", options, a
   assertEquals(count.ours, count.n);
   assertEquals(count.with_vehicle, count.n);
   assertEquals(done.result.students_total, 50);
+  assertEquals(done.result.students_active, 50);
   assertEquals(done.result.instructors_total, 10);
   assert(done.result.upper_bound >= count.n);
   // Continuity (issue 13): the average and, per student with a new lesson, the regular instructor
   // by name, as the planner card shows them.
   assert(done.result.instructors_per_month >= 1);
+  // Fairness to instructors (issue 20): the lowest and highest share, as the planner card shows them.
+  assert(done.result.min_instructor_share_percent > 0);
+  assert(done.result.max_instructor_share_percent >= done.result.min_instructor_share_percent);
   const regular = done.result.regular_instructors as {
     student_name: string;
     instructor_name: string;
@@ -255,8 +264,9 @@ Deno.test("SIGTERM releases a long run to the queue and exits 0", options, async
 
 Deno.test("SIGTERM lets a short run finish", options, async () => {
   await clean();
-  // About 1 s of planning left when SIGTERM arrives: well inside the 5 s grace, even on a busy machine.
-  const worker = new WorkerProcess(100);
+  // The run may take as long as it needs after SIGTERM (a grace no machine load reaches): the
+  // test is about finishing instead of releasing, not about how fast the planner is.
+  const worker = new WorkerProcess(100, 600_000);
   await worker.ready();
   await startJob();
   await until(async () => (await job()).status === "running", 10_000, "running");
@@ -270,19 +280,27 @@ Deno.test("SIGTERM lets a short run finish", options, async () => {
 
 Deno.test("cancel stops the run within 2 s and writes nothing", options, async () => {
   await clean();
-  const worker = new WorkerProcess(1000);
+  const worker = new WorkerProcess(500);
   await worker.ready();
-  await startJob();
+  const cancelled = await startJob();
   await until(async () => (await job()).progress_percent > 0, 15_000, "progress");
   assertEquals((await admin.post("/api/admin/cancel-planner/")).status, 200);
   const cancelledAt = Date.now();
   await until(() => worker.output.includes("Planung gestoppt"), 2000, "worker stop");
   assert(Date.now() - cancelledAt <= 2000);
-  // Longer than the rest of the run would have taken: still nothing written.
-  await new Promise((r) => setTimeout(r, 9000));
-  const [count] = await t.sql`select count(*)::int as n from appointments`;
-  assertEquals(count.n, 0);
-  assertEquals((await job()).status, "cancelled");
+  // A run started after the cancel, on the same worker at the same pace, has finished: the
+  // cancelled run was ahead of it, so had it kept going it would have written by now.
+  const next = await startJob();
+  await until(async () => (await job()).status === "completed", 60_000, "the next run");
+  const [count] = await t.sql`
+    select count(*) filter (where planner_job_id = ${cancelled})::int as cancelled,
+           count(*) filter (where planner_job_id = ${next})::int as next
+      from appointments
+  `;
+  assertEquals(count.cancelled, 0);
+  assert(count.next > 0, "the next run wrote its plan");
+  const [first] = await t.sql`select status from planner_jobs where id = ${cancelled}`;
+  assertEquals(first.status, "cancelled");
   worker.child.kill("SIGTERM");
   assertEquals((await worker.exited).code, 0);
 });

@@ -115,6 +115,9 @@ Deno.test(
       [...before.values()].find((a) => a.student_id === id(student) && affectedIds.has(a.id))!;
     const s1 = lessonOf("s001"), s2 = lessonOf("s002"), s3 = lessonOf("s003");
 
+    // E-mail addresses for the people of s002's and s003's lessons (issue 23): they are told.
+    await t.sql`update users set email = username || '@example.org'
+                 where username in ('s002', 's003', 'i01', 'i02')`;
     const worker = new WorkerProcess();
     const start = await admin.post("/api/admin/replan-affected/");
     assertEquals(start.status, 202);
@@ -132,6 +135,16 @@ Deno.test(
     assertEquals([job.status, job.error_message, job.kind], ["completed", null, "replan_affected"]);
     worker.child.kill("SIGTERM");
     await worker.exited;
+
+    // A proposal first (issue 25.3): nothing is written until the office accepts it.
+    assertEquals(await snapshot(), before);
+    const proposed = await (await admin.get("/api/admin/planner-progress/")).json();
+    assertEquals(proposed.replan.proposed, true);
+    assertEquals(proposed.replan.moved.length + proposed.replan.cancelled.length, 3);
+    const accept = await admin.post(`/api/admin/replan-affected/${jobId}/accept/`, {
+      exclude: [],
+    });
+    assertEquals(accept.status, 200, await accept.clone().text());
 
     const after = await snapshot();
     // Nothing else changed, and nothing was added.
@@ -163,6 +176,12 @@ Deno.test(
     const cancelled = after.get(s3.id)!;
     assertEquals(cancelled.status, "cancelled");
     assert(cancelled.cancel_reason.length > 10, `reason: ${cancelled.cancel_reason}`);
+    // The real cause first (issue 25): the instructor's sick days, then the planner's rule.
+    assert(
+      /^.+ ist vom \d\d\.\d\d\.\d{4} bis \d\d\.\d\d\.\d{4} krankgemeldet\. Kein Ersatztermin frei: /
+        .test(cancelled.cancel_reason),
+      `reason: ${cancelled.cancel_reason}`,
+    );
     assertEquals([cancelled.start, cancelled.instructor_id], [s3.start, s3.instructor_id]);
 
     // No double bookings among the lessons that stand.
@@ -207,6 +226,20 @@ Deno.test(
       instructor_name: names.get(id("i01")),
       reason: cancelled.cancel_reason,
     }]);
+
+    // A re-plan goes out at once: one e-mail per person and lesson, in the worker's transaction;
+    // i01 hears of s001's move (s001 has no address) and of losing s002's lesson.
+    const mails = await t.sql`
+      select address, split_part(subject, ':', 1) as kind from notification_outbox
+       order by address, subject`;
+    assertEquals(mails.map((m) => `${m.address} ${m.kind}`), [
+      "i01@example.org Termin abgesagt",
+      "i01@example.org Termin verschoben",
+      "i01@example.org Termin verschoben",
+      "i02@example.org Termin verschoben",
+      "s002@example.org Termin verschoben",
+      "s003@example.org Termin abgesagt",
+    ]);
 
     // One audit line per lesson, in the admin's name.
     const audit = await t.sql`

@@ -91,7 +91,7 @@ test("a student enters a two-week holiday as one absence; its lessons are affect
   const marked = page.locator(".calendar-appointment").filter({ hasText: "In Ihrer Abwesenheit" });
   await expect(marked).toHaveCount(1);
   await expect(marked).toContainText("Das Büro ist informiert und plant diese Stunde neu.");
-  await expect(marked.locator("time")).toHaveText("10:00");
+  await expect(marked.locator("time")).toHaveText("10:00–11:00");
 });
 
 test("the office enters a part-day absence range for a student in the detail view", async ({ page }) => {

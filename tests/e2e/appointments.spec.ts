@@ -123,7 +123,7 @@ function rows(page: Page) {
   return page.getByRole("table", { name: "Termine" }).locator("tbody tr");
 }
 
-test("lists the appointments newest first with Berlin date and time", async ({ page }) => {
+test("lists the appointments next first with Berlin date and time", async ({ page }) => {
   await openList(page);
   await expect(page).toHaveTitle(/Termine/);
   await expect(rows(page)).toHaveCount(50);
@@ -138,24 +138,8 @@ test("lists the appointments newest first with Berlin date and time", async ({ p
     "Getriebe",
     "Status",
   ]);
-  // Summer time: 14:00 Berlin is 12:00 UTC, shown as 14:00.
+  // Winter time (UTC+1): the earliest lesson, first (issue 25, point 6), reads 14:00.
   await expect(rows(page).first().locator("td")).toHaveText([
-    "Mo, 29.03.2027",
-    "14:00–15:30",
-    "Paul Becker",
-    "Bernd Zander",
-    "Fahrstunde",
-    "DO-AU 202",
-    "Automatik",
-    "Ausstehend",
-  ]);
-
-  // Page 2 holds the five oldest; the winter lesson (UTC+1) also reads 14:00.
-  await page.getByRole("button", { name: "Seite 2" }).click();
-  await expect(rows(page)).toHaveCount(5);
-  await expect(page.getByText("Seite 2 von 2")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Nächste Seite" })).toBeDisabled();
-  await expect(rows(page).last().locator("td")).toHaveText([
     "Do, 10.12.2026",
     "14:00–14:45",
     "Anna Müller",
@@ -165,8 +149,24 @@ test("lists the appointments newest first with Berlin date and time", async ({ p
     "Schaltgetriebe",
     "Bestätigt",
   ]);
-  await expect(rows(page).nth(3).locator("td").nth(7)).toHaveText("Storniert");
-  await expect(rows(page).nth(3).locator("td").nth(5)).toHaveText("–");
+  await expect(rows(page).nth(1).locator("td").nth(7)).toHaveText("Storniert");
+  await expect(rows(page).nth(1).locator("td").nth(5)).toHaveText("–");
+
+  // Page 2 holds the five latest; the summer lesson (UTC+2) also reads 14:00.
+  await page.getByRole("button", { name: "Seite 2" }).click();
+  await expect(rows(page)).toHaveCount(5);
+  await expect(page.getByText("Seite 2 von 2")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Nächste Seite" })).toBeDisabled();
+  await expect(rows(page).last().locator("td")).toHaveText([
+    "Mo, 29.03.2027",
+    "14:00–15:30",
+    "Paul Becker",
+    "Bernd Zander",
+    "Fahrstunde",
+    "DO-AU 202",
+    "Automatik",
+    "Ausstehend",
+  ]);
 
   expect(await axeViolations(page, [".appointments-page"])).toEqual([]);
 });
@@ -188,16 +188,17 @@ test("search finds one appointment and tells when none matches", async ({ page }
 
 test("sorting by a column changes the order", async ({ page }) => {
   await openList(page);
-  await expect(rows(page).first()).toContainText("Paul Becker");
+  await expect(rows(page).first()).toContainText("Anna Müller");
   await page.getByRole("button", { name: "Fahrschüler" }).click();
   await expect(page.getByRole("columnheader", { name: "Fahrschüler" })).toHaveAttribute(
     "aria-sort",
     "ascending",
   );
+  // By last name (issue 25, point 6): Becker, Müller, Test.
+  await expect(rows(page).first()).toContainText("Paul Becker");
+  await page.getByRole("button", { name: "Fahrschüler" }).click();
   await expect(rows(page).first()).toContainText("=1+1 Test");
   await expect(rows(page).nth(1)).toContainText("Anna Müller");
-  await page.getByRole("button", { name: "Fahrschüler" }).click();
-  await expect(rows(page).first()).toContainText("Paul Becker");
   await page.getByRole("button", { name: "Datum" }).click();
   await expect(rows(page).first()).toContainText("10.12.2026");
 });
@@ -226,8 +227,8 @@ test("the Excel export downloads a workbook with the appointments", async ({ pag
     "Stornogrund",
   ]);
   expect(sheet.rowCount).toBe(56);
-  // In the list's order, newest first: the oldest lesson is the last row.
-  expect((sheet.getRow(56).values as unknown[]).slice(2)).toEqual([
+  // In the list's order, next first (issue 25, point 6): the earliest lesson is the first row.
+  expect((sheet.getRow(2).values as unknown[]).slice(2)).toEqual([
     "14:00–14:45",
     "Anna Müller",
     "Ingrid Lehrer",
@@ -237,7 +238,7 @@ test("the Excel export downloads a workbook with the appointments", async ({ pag
     "Bestätigt",
   ]);
   // The formula-like name arrives as text, not as a formula.
-  expect(sheet.getRow(55).getCell(3).value).toBe("'=1+1 Test");
+  expect(sheet.getRow(3).getCell(3).value).toBe("'=1+1 Test");
 });
 
 test("PDF and iCal download; a failed export says so", async ({ page }) => {
@@ -313,13 +314,13 @@ test("a failed list load empties the list without a message", async ({ page }) =
 test("on a phone each appointment is a card and the list can still be sorted", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openList(page);
-  await expect(rows(page).first()).toContainText("Paul Becker");
+  await expect(rows(page).first()).toContainText("Anna Müller");
   const overflow = await page.evaluate(() =>
     document.documentElement.scrollWidth - document.documentElement.clientWidth
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  await page.getByLabel("Sortieren").selectOption("start_time:asc");
-  await expect(rows(page).first()).toContainText("Anna Müller");
+  await page.getByLabel("Sortieren").selectOption("start_time:desc");
+  await expect(rows(page).first()).toContainText("Paul Becker");
   await useDarkTheme(page);
   await expectDrawnDark(rows(page).first());
 });

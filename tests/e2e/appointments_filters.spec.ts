@@ -97,12 +97,15 @@ test("the list starts today; 'Alle' shows the past too", async ({ page }) => {
   await expect(page.getByRole("textbox", { name: "Bis" })).toHaveValue("");
   await expect(page.getByText("4 Termine")).toBeVisible();
   await expect(rows(page)).toHaveCount(4);
+  // The next lesson first (issue 25, point 6): in two days at 16:00.
+  await expect(rows(page).first()).toContainText((await schoolDay(2)).german);
+  await expect(rows(page).first()).toContainText("16:00–16:45");
 
   await page.getByRole("button", { name: "Alle" }).click();
   await expect(page.getByRole("textbox", { name: "Von" })).toHaveValue("");
   await expect(page.getByText("5 Termine")).toBeVisible();
   const past = await schoolDay(-3);
-  await expect(rows(page).last()).toContainText(past.german);
+  await expect(rows(page).first()).toContainText(past.german);
 
   await page.getByRole("button", { name: "Ab heute" }).click();
   await expect(page.getByText("4 Termine")).toBeVisible();
@@ -160,12 +163,54 @@ test("the filtered Excel export contains only the filtered rows", async ({ page 
   sheet.eachRow((row, n) => {
     if (n > 1) data.push((row.values as unknown[]).slice(1, 5));
   });
-  // Exactly the two rows the list shows, in its order (newest first): day +5, then day +2.
+  // Exactly the two rows the list shows, in its order (next first): day +2, then day +5.
   const inFive = await schoolDay(5);
   const inTwo = await schoolDay(2);
   const asDate = (iso: string) => new Date(`${iso}T00:00:00.000Z`);
   expect(data).toEqual([
-    [asDate(inFive.iso), "08:00–08:45", "Ayşe Yılmaz", "Łukasz Nowak"],
     [asDate(inTwo.iso), "16:00–16:45", "Ayşe Yılmaz", "Jörg Weiß"],
+    [asDate(inFive.iso), "08:00–08:45", "Ayşe Yılmaz", "Łukasz Nowak"],
   ]);
+});
+
+test("search, range and sort stay in the address: reload and Back keep them (issue 25, point 6)", async ({ page }) => {
+  await openList(page);
+  await page.getByRole("searchbox", { name: "Termine suchen" }).fill("yilmaz");
+  await expect(page.getByText("3 Termine")).toBeVisible();
+  const to = await schoolDay(10);
+  await page.getByRole("textbox", { name: "Bis" }).fill(to.german);
+  await expect(page.getByText("2 Termine")).toBeVisible();
+  // By last name: Nowak before Weiß, though Jörg comes before Łukasz.
+  await page.getByRole("button", { name: "Fahrlehrer" }).click();
+  await expect(rows(page).first()).toContainText("Łukasz Nowak");
+  const kept = async () => {
+    await expect(page.getByRole("searchbox", { name: "Termine suchen" })).toHaveValue("yilmaz");
+    await expect(page.getByRole("textbox", { name: "Bis" })).toHaveValue(to.german);
+    await expect(page.getByText("2 Termine")).toBeVisible();
+    await expect(page.getByRole("columnheader", { name: "Fahrlehrer" })).toHaveAttribute(
+      "aria-sort",
+      "ascending",
+    );
+    await expect(rows(page).first()).toContainText("Łukasz Nowak");
+  };
+  await page.reload();
+  await kept();
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(page).not.toHaveURL(/appointments/);
+  await page.goBack();
+  await kept();
+
+  // Bis before Von says so, instead of a wrong format.
+  const { baseURL } = app();
+  await page.goto(`${baseURL}/appointments`);
+  await page.getByRole("textbox", { name: "Von" }).fill((await schoolDay(10)).german);
+  await page.getByRole("textbox", { name: "Bis" }).fill((await schoolDay(5)).german);
+  await page.getByRole("textbox", { name: "Bis" }).blur();
+  await expect(page.getByText("Bis liegt vor Von.")).toBeVisible();
+  await expect(page.getByText("Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben."))
+    .toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: "test-results/office-appointments-1440.png", fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "test-results/office-appointments-390.png", fullPage: false });
 });

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { axeViolations } from "./support/axe.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
+import { waitPastTourStart } from "./support/tour_start.ts";
 
 const app = useApp("auth");
 
@@ -74,7 +75,7 @@ test("a signed-out visitor on /login asks the server for nothing personal", asyn
   await page.goto(`${app().baseURL}/login`);
   await expect(page.getByRole("button", { name: "Anmelden" })).toBeVisible();
   // The tours start about a second after a screen loads: wait past that.
-  await page.waitForTimeout(1_500);
+  await waitPastTourStart(page);
   expect(refused).toEqual([]);
 });
 

@@ -76,6 +76,8 @@ const screens: { role: string; user?: string; paths: string[] }[] = [
       "/datenschutz",
       `/fragebogen/${token}`,
       "/fragebogen/ungueltig",
+      // The page of the "Passwort vergessen?" link (issue 23).
+      `/passwort-neu#${"a".repeat(64)}`,
     ],
   },
   {

@@ -55,7 +55,8 @@ test("the instructor sees student, vehicle and type in the month and in the week
   );
 
   await page.getByRole("button", { name: "Woche", exact: true }).click();
-  await expect(page.getByRole("heading", { level: 2 })).toHaveText(/^KW \d+: /);
+  // The calendar's own heading (the page also has "Kalender abonnieren").
+  await expect(page.locator("#calendar-month")).toHaveText(/^KW \d+: /);
   const week = page.getByRole("table", { name: /^Termine in KW/ });
   await expect(week.getByRole("columnheader")).toHaveCount(7);
   const lessons = week.locator(".calendar-appointment");
@@ -90,7 +91,11 @@ test("the student sees the instructor; the phone keeps the agenda", async ({ bro
   );
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.locator(".calendar-agenda")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Woche", exact: true })).toHaveCount(0);
+  // The phone offers the week too (issue 25); the month's agenda stays the first view.
+  await expect(page.getByRole("button", { name: "Monat", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
   await expect(page.locator(".calendar-agenda .calendar-appointment").first()).toContainText(
     "DO-FS 77",
   );

@@ -64,6 +64,12 @@ test.beforeAll(async () => {
       from unnest(${[ids.s1, ids.s2, ids.s3, ids.s4]}::bigint[]) s,
            generate_series(1, 5) d, generate_series(8, 11) h
   `;
+  // Hours still to drive (issue 25, point 11): s1 4, s2 5, s3 2, s4 10.
+  for (const [k, hours] of [[1, 4], [2, 5], [3, 2], [4, 10]]) {
+    await a.sql`update student_profiles set required_manual_hours = ${hours},
+                required_automatic_hours = 0, completed_manual_hours = 0,
+                completed_automatic_hours = 0 where user_id = ${ids[`s${k}`]}`;
+  }
   // s1: 3 lessons with Anna, s2: 1 with Bernd, s3 and s4: none.
   for (const day of [2, 3, 4]) await lesson(ids.s1, ids.anna, day, 9);
   await lesson(ids.s2, ids.bernd, 5, 8);
@@ -93,14 +99,22 @@ test("the admin sees fairness and workload figures of the seeded lessons", async
     "Standardabweichung der Termine je Fahrschüler – je kleiner, desto gleichmäßiger",
   );
   const bars = page.getByTestId("fairness-distribution");
+  // Shares of the need: s1 3 of 4 = 75 %, s2 1 of 5 = 20 %, s3 and s4 none.
   await expect(bars.locator(".sr-only")).toHaveText([
-    "0 Termine: 2 Fahrschüler",
-    "1 Termin: 1 Fahrschüler",
-    "2 Termine: 0 Fahrschüler",
-    "3 Termine: 1 Fahrschüler",
-    "4 Termine: 0 Fahrschüler",
-    "5+ Termine: 0 Fahrschüler",
+    "0–20 % des Bedarfs verplant: 3 Fahrschüler",
+    "21–40 % des Bedarfs verplant: 0 Fahrschüler",
+    "41–60 % des Bedarfs verplant: 0 Fahrschüler",
+    "61–80 % des Bedarfs verplant: 1 Fahrschüler",
+    "81–100 % des Bedarfs verplant: 0 Fahrschüler",
   ]);
+  await expect(page.getByTestId("fairness-without-need")).toHaveCount(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await bars.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/office-fairness-1440.png" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await bars.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/office-fairness-390.png" });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Instructors' lessons 3, 1, 0; utilization 3/120 = 2.5 %, 1/60 = 1.7 %, 0 -> mean 1.4 %.
   await expect(page.getByRole("heading", { name: "Auslastung der Fahrlehrer" })).toBeVisible();

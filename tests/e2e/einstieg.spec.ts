@@ -23,7 +23,7 @@ async function shot(page: Page, name: string) {
   if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: true });
 }
 
-const cardsPerPage = 8; // web/src/features/imports/credentials_pdf.ts: 2 x 4 cards on A4
+const cardsPerPage = 8; // web/src/lib/credentials_pdf.ts: 2 x 4 cards on A4
 
 let files: Record<string, Uint8Array> = {};
 
@@ -167,6 +167,7 @@ test("a questionnaire link, filled in on a phone, approved, becomes a student wi
   await form.getByLabel("Telefon", { exact: false }).fill("0176 1234567");
   await form.getByLabel("Name der Schule", { exact: false }).fill("Gesamtschule Nord");
   await form.getByLabel("Gewünschter Startort", { exact: false }).selectOption("Barop");
+  await form.getByLabel("Führerscheinklasse", { exact: false }).selectOption("B");
   // Monday arrival later than the default, Wednesday none at all.
   await weekCell(form, "Montag", "Ankunft in der Fahrschule").fill("16:00");
   await weekCell(form, "Mittwoch", "Ankunft in der Fahrschule").fill("");

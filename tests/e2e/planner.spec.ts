@@ -58,6 +58,9 @@ test("the admin starts planning on /admin-panel and sees the result", async ({ p
     // Either proven optimal or an honest "höchstens N Fahrstunden mehr möglich" (issue 13).
     new RegExp(`${created} Fahrstunden geplant( – optimal \\(bewiesen\\)|; höchstens \\d+)`),
   );
+  // Fairness to instructors (issue 20): the lowest and the highest instructor share.
+  await expect(page.locator(".planner-tile").filter({ hasText: "Fahrlehrer-Auslastung" }))
+    .toContainText(/niedrigste \d+(,\d)? %, höchste \d+(,\d)? %/);
   await expect(page.getByRole("button", { name: "Schließen", exact: true })).toBeVisible();
   await page.locator(".planner-unplanned summary").click();
 

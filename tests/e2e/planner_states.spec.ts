@@ -39,11 +39,14 @@ test("a running plan shows progress and the clock, and cancel stops it", async (
   await expect(activity.nth(1)).toContainText("Planung gestartet");
   // The cancelled card clears after 3 s.
   await expect(card).toHaveCount(0, { timeout: 5000 });
-  // Longer than the rest of the run would take: nothing was written.
-  await page.waitForTimeout(12_000);
+  // The worker saw the cancel at its next heartbeat and stopped planning: from then on it cannot
+  // write this plan, so nothing written now means nothing is written at all.
+  const [job] = await app().sql`select id::int, status from planner_jobs order by id desc limit 1`;
+  await expect.poll(() => app().output(), { timeout: 15_000 }).toContain(
+    `Auftrag ${job.id}: abgebrochen oder übernommen, Planung gestoppt`,
+  );
   const [row] = await app().sql`select count(*)::int as n from appointments`;
   expect(row.n).toBe(0);
-  const [job] = await app().sql`select status from planner_jobs order by id desc limit 1`;
   expect(job.status).toBe("cancelled");
 });
 

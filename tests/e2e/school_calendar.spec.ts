@@ -119,3 +119,32 @@ test("on a 390 px phone the screen fits without sideways scrolling", async ({ br
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await context.close();
 });
+
+test("Treffpunkte: the office adds and renames a place; the student form offers it (issue 22)", async ({ page }) => {
+  await loginAs(page, app().baseURL, "chef");
+  await page.goto(`${app().baseURL}/ferien-feiertage`);
+  const card = page.getByRole("region", { name: "Treffpunkte" });
+  await expect(card.getByText("Eichlinghofen")).toBeVisible();
+  await card.getByRole("button", { name: "+ Treffpunkt hinzufügen" }).click();
+  await card.getByLabel("Name").fill("Westfalenhallen");
+  await card.getByLabel("Adresse (freiwillig)").fill("Rheinlanddamm 200");
+  await card.getByRole("button", { name: "Speichern" }).click();
+  await expect(card.getByText("Westfalenhallen")).toBeVisible();
+  await expect(card.getByText("5 Orte")).toBeVisible();
+  // A name that exists already: the server's German answer, nothing added.
+  await card.getByRole("button", { name: "+ Treffpunkt hinzufügen" }).click();
+  await card.getByLabel("Name").fill("barop");
+  await card.getByRole("button", { name: "Speichern" }).click();
+  await expect(card.getByRole("alert")).toHaveText("Den Treffpunkt „barop“ gibt es schon.");
+  await card.getByRole("button", { name: "Abbrechen" }).click();
+  await card.getByRole("button", { name: "Westfalenhallen bearbeiten" }).click();
+  await card.getByLabel("Name").fill("Westfalenhalle");
+  await card.getByRole("button", { name: "Speichern" }).click();
+  await expect(card.getByText("Westfalenhalle", { exact: true })).toBeVisible();
+
+  await page.goto(`${app().baseURL}/students`);
+  await page.getByRole("button", { name: "Fahrschüler hinzufügen" }).click();
+  const form = page.getByRole("dialog", { name: "Neuen Schüler anlegen" });
+  await form.getByLabel("Gewünschter Startort").selectOption("Westfalenhalle");
+  await expect(form.getByLabel("Gewünschter Startort")).toHaveValue("Westfalenhalle");
+});

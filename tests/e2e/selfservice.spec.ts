@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
-import { axeViolations } from "./support/axe.ts";
 import { cell, desktop, phone, skipTutorials } from "./support/screens.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
+import { waitPastTourStart } from "./support/tour_start.ts";
 import { expectDrawnDark, useDarkTheme } from "./support/theme.ts";
 
 const app = useApp("selfservice");
@@ -211,25 +211,6 @@ for (const [label, options] of [["desktop", desktop], ["phone", phone]] as const
   });
 }
 
-test("axe finds no WCAG 2 A/AA violations on /verfuegbarkeit and /kalender", async ({ browser }) => {
-  test.setTimeout(180_000);
-  for (const options of [desktop, phone]) {
-    const context = await browser.newContext(options);
-    await skipTutorials(context);
-    const page = await context.newPage();
-    await loginAs(page, app().baseURL, "lena");
-    for (const path of ["/verfuegbarkeit", "/kalender"]) {
-      await page.goto(`${app().baseURL}${path}`);
-      await expect(page.locator("h1")).toBeVisible();
-      // Wait for the loaded content, not only the shell.
-      await expect(page.locator(path === "/kalender" ? ".calendar-toolbar" : "[data-slot]").first())
-        .toBeVisible();
-      expect(await axeViolations(page), path).toEqual([]);
-    }
-    await context.close();
-  }
-});
-
 test("the student tutorial starts by itself, walks 4 steps and is remembered", async ({ browser }) => {
   const context = await browser.newContext(desktop);
   const page = await context.newPage();
@@ -257,7 +238,7 @@ test("the student tutorial starts by itself, walks 4 steps and is remembered", a
   expect(await page.evaluate(() => localStorage.getItem("student-tutorial-completed")))
     .toBe("true");
   await page.reload();
-  await page.waitForTimeout(1500);
+  await waitPastTourStart(page);
   await expect(tooltip).toBeHidden();
   await page.getByRole("button", { name: "Tutorial starten" }).click();
   await expect(tooltip).toContainText("Schritt 1 von 4");

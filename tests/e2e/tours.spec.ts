@@ -4,6 +4,7 @@ import { axeViolations } from "./support/axe.ts";
 import { desktop, phone } from "./support/screens.ts";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
+import { waitPastTourStart } from "./support/tour_start.ts";
 
 /**
  * Issue 12: every tour but the admin's (which has admin_tutorial.spec.ts) on the one engine:
@@ -119,7 +120,7 @@ test("student: quitting in one browser is known in another; the ?-button starts 
   await second.page.goto(`${app().baseURL}/verfuegbarkeit`);
   await expect(second.page.getByRole("heading", { name: /wöchentliche Verfügbarkeit/ }))
     .toBeVisible();
-  await second.page.waitForTimeout(1_800);
+  await waitPastTourStart(second.page);
   const again = second.page.getByRole("dialog", { name: "Tutorial für Fahrschüler" });
   await expect(again).toHaveCount(0);
   expect(await second.page.evaluate(() => localStorage.getItem("student-tutorial-completed")))
@@ -140,7 +141,7 @@ test("instructor: 'Tutorial überspringen' is stored on the server; another brow
   await first.context.close();
   const second = await signedIn(browser, desktop, "lars");
   await second.page.goto(`${app().baseURL}/verfuegbarkeit`);
-  await second.page.waitForTimeout(1_800);
+  await waitPastTourStart(second.page);
   await expect(second.page.getByRole("dialog", { name: "Tutorial für Fahrlehrer" }))
     .toHaveCount(0);
   await second.context.close();
@@ -176,7 +177,7 @@ test("student list with students: search, sort, export, a row, adding; Escape as
 
   await page.reload();
   await expect(page.getByRole("row").filter({ hasText: "Ben" })).toBeVisible();
-  await page.waitForTimeout(1_500);
+  await waitPastTourStart(page);
   await expect(tip).toHaveCount(0);
   await page.getByRole("button", { name: "Tutorial starten" }).click();
   await expect(tip).toContainText("Schritt 1 von 5");
@@ -252,7 +253,7 @@ test("questionnaire demo: a tour over the form, kept on the device; sending stor
   // At 1280 px from the ?-button, and Escape asks before it ends.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.reload();
-  await page.waitForTimeout(1_500);
+  await waitPastTourStart(page);
   await expect(tip).toHaveCount(0);
   await shot(page, "fragebogen-1280-kopf");
   await page.getByRole("button", { name: "Tutorial starten" }).click();
@@ -268,6 +269,7 @@ test("questionnaire demo: a tour over the form, kept on the device; sending stor
   await page.getByLabel("Telefon", { exact: false }).fill("0231 123456");
   await page.getByLabel("Name der Schule", { exact: false }).fill("Max-Planck-Gymnasium");
   await page.getByLabel("Gewünschter Startort", { exact: false }).selectOption("Barop");
+  await page.getByLabel("Führerscheinklasse", { exact: false }).selectOption("B");
   await page.getByRole("radio", { name: "Nein" }).check();
   await page.getByRole("button", { name: "Fragebogen absenden" }).click();
   const done = page.getByRole("status").filter({ hasText: "Beispiel abgeschlossen" });

@@ -49,7 +49,7 @@ test("creates an instructor with breaks, vacation, theory and a recurring block"
 
   // Spec 02 §5: no transmission chosen → the message, nothing is sent.
   await form.getByRole("button", { name: "Fahrlehrer erstellen" }).click();
-  await expect(form.getByRole("alert")).toHaveText(
+  await expect(form.getByRole("group", { name: /Qualifikation/ }).getByRole("alert")).toHaveText(
     "Bitte wählen Sie mindestens einen Getriebe-Typ aus.",
   );
   await form.getByLabel("Automatik").check();

@@ -45,9 +45,11 @@ test("creates a student with free periods and shows the password once", async ({
 
   // Spec 02 §5: neither a free period nor an arrival time → the message, nothing is created.
   await form.getByRole("button", { name: "Schüler erstellen" }).click();
-  await expect(form.getByRole("alert")).toHaveText(
+  // The error stands beside the weekly plan it concerns (issue 25), the form's top says so.
+  await expect(form.getByRole("region", { name: "Wochenplan" }).getByRole("alert")).toHaveText(
     "Bitte geben Sie mindestens eine Freistunde oder Ankunftszeit an, damit Termine geplant werden können.",
   );
+  await expect(form.getByText("Bitte prüfen Sie die rot markierte Angabe.")).toBeVisible();
   expect((await app().sql`select 1 from users where role = 'student'`).length).toBe(0);
 
   const addFree = monday.getByRole("button", { name: "Freistunde hinzufügen" });
@@ -78,10 +80,12 @@ test("creates a student with free periods and shows the password once", async ({
   await form.getByRole("group", { name: "Urlaub 2" }).getByLabel("Von").fill("01.10.2027");
   // Half-filled rows are never dropped silently (issue 14): each blocks the save and is named.
   await form.getByRole("button", { name: "Schüler erstellen" }).click();
-  await expect(form.getByRole("alert")).toContainText("Freistunde am Montag, 2");
+  await expect(form.getByRole("region", { name: "Wochenplan" }).getByRole("alert"))
+    .toContainText("Freistunde am Montag, 2");
   await monday.getByRole("button", { name: "Freistunde 2 entfernen" }).click();
   await form.getByRole("button", { name: "Schüler erstellen" }).click();
-  await expect(form.getByRole("alert")).toContainText("Urlaub 2");
+  await expect(form.getByRole("region", { name: "Urlaubszeiten" }).getByRole("alert"))
+    .toContainText("Urlaub 2");
   await form.getByRole("button", { name: "Urlaub 2 entfernen" }).click();
   await form.getByRole("button", { name: "Schüler erstellen" }).click();
 
@@ -187,6 +191,64 @@ test("edits a student in the detail overlay", async ({ page }) => {
   ]);
 });
 
+test("the training record: counted progress, the exam and the release (issue 22)", async ({ page }) => {
+  const { sql } = app();
+  const [student] = await sql`select id from users where username = 'juergen.weiss'`;
+  const [instructor] = await sql`select id from users where username = 'lehrer'`;
+  // One automatic lesson and one 90-minute Überlandfahrt last year: done.
+  await sql`
+    insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at,
+                              appointment_type)
+    values (${student.id}, ${instructor.id}, 'automatic', '2025-05-05 10:00+02',
+            '2025-05-05 11:00+02', 'driving_lesson'),
+           (${student.id}, ${instructor.id}, 'manual', '2025-05-06 10:00+02',
+            '2025-05-06 11:30+02', 'overland')`;
+  await openStudents(page);
+  await page.getByRole("button", { name: "Jürgen Weiß bearbeiten" }).click();
+  const edit = page.getByRole("dialog", { name: "Fahrschüler bearbeiten" });
+  const table = edit.locator(".training-table");
+  // B197: 14 automatic; 4 before Fahrplan + 1 driven = 5 done, 1 planned, 8 open.
+  await expect(table.getByRole("row", { name: /Fahrstunden \(Automatik\)/ })).toHaveText(
+    "Fahrstunden (Automatik)14518",
+  );
+  await expect(table.getByRole("row", { name: /Überlandfahrten/ })).toHaveText(
+    "Überlandfahrten5 × 45 min203",
+  );
+  await edit.getByLabel("Nachtfahrten: Soll").fill("4");
+  await edit.getByLabel("Prüfungstermin (Tag)").fill("15.03.2027");
+  await edit.getByLabel("Prüfungstermin (Uhrzeit)").fill("09:30");
+  await edit.getByLabel("Sonderfahrten freigegeben").check();
+  await page.screenshot({ path: "test-results/e2e/student-training.png", fullPage: false });
+  await edit.getByRole("button", { name: "Änderungen speichern" }).click();
+  await expect(page.getByText("Schülerdaten erfolgreich aktualisiert!")).toBeVisible();
+  const [stored] = await sql`
+    select required_night, special_drives_released,
+           to_char(exam_at at time zone 'Europe/Berlin', 'YYYY-MM-DD HH24:MI') as exam
+    from student_profiles where user_id = ${student.id}`;
+  expect(stored).toEqual({
+    required_night: 4,
+    special_drives_released: true,
+    exam: "2027-03-15 09:30",
+  });
+});
+
+test("a student can drive on Saturday, the school's planned weekday (issue 22)", async ({ page }) => {
+  await openStudents(page);
+  await page.getByRole("button", { name: "Jürgen Weiß bearbeiten" }).click();
+  const edit = page.getByRole("dialog", { name: "Fahrschüler bearbeiten" });
+  // The school plans Monday to Saturday (default): Saturday is there, Sunday is not.
+  await expect(edit.getByRole("group", { name: "Sonntag", exact: true })).toHaveCount(0);
+  const saturday = edit.getByRole("group", { name: "Samstag", exact: true });
+  await saturday.getByLabel("Ankunft in der Fahrschule").fill("10:00");
+  await edit.getByRole("button", { name: "Änderungen speichern" }).click();
+  await expect(page.getByText("Schülerdaten erfolgreich aktualisiert!")).toBeVisible();
+  const rows = await app().sql`
+    select a.day_of_week, to_char(a.start_time, 'HH24:MI') as start
+      from availabilities a join users u on u.id = a.user_id
+     where u.username = 'juergen.weiss' and a.availability_type = 'arrival'`;
+  expect(rows).toContainEqual({ day_of_week: 6, start: "10:00" });
+});
+
 test("exports all students as xlsx with formulas neutralised", async ({ page }) => {
   await app().createUser({
     username: "formel",
@@ -219,7 +281,9 @@ test("exports all students as xlsx with formulas neutralised", async ({ page }) 
   );
   expect(byUser.get("juergen.weiss")!.getCell(2).value).toBe("Jürgen Weiß");
   expect(byUser.get("juergen.weiss")!.getCell(4).value).toBe("B197");
-  expect(byUser.get("juergen.weiss")!.getCell(5).value).toBe(15);
+  // Open Fahrstunden: 20 required, 4 before Fahrplan, 1 driven, 1 planned (the Überlandfahrt
+  // counts for itself, not as a Fahrstunde).
+  expect(byUser.get("juergen.weiss")!.getCell(5).value).toBe(14);
   expect(byUser.get("formel")!.getCell(2).value).toBe('\'=HYPERLINK("http://x") Böse');
 });
 

@@ -14,6 +14,7 @@ import {
   replayMessage,
   replaySyncTag,
 } from "./lib/offline/constants.ts";
+import { ownPath, readPush } from "./lib/push/payload.ts";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -72,4 +73,43 @@ self.addEventListener("sync" as keyof ServiceWorkerGlobalScopeEventMap, (event) 
       for (const client of clients) client.postMessage({ type: replayMessage });
     }),
   );
+});
+
+// Web Push (issue 23): the delivery worker's German message, shown as a notification. Every push
+// must show one (userVisibleOnly), so a message that cannot be read still shows a German line.
+self.addEventListener("push", (event) => {
+  let text: string | null = null;
+  try {
+    text = event.data?.text() ?? null;
+  } catch {
+    // Undecodable data: readPush's German fallback.
+  }
+  const push = readPush(text);
+  event.waitUntil(
+    self.registration.showNotification(push.title, {
+      body: push.body,
+      tag: push.tag,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      lang: "de",
+      data: { url: push.url },
+    }),
+  );
+});
+
+// A click on the notification opens the calendar: in a window of the app that is open, else a
+// new one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(ownPath(event.notification.data?.url), self.location.origin);
+  event.waitUntil((async () => {
+    const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const open = windows.find((w) => new URL(w.url).origin === url.origin);
+    if (open) {
+      await open.focus();
+      await open.navigate(url.href).catch(() => undefined);
+      return;
+    }
+    await self.clients.openWindow(url.href);
+  })());
 });

@@ -90,6 +90,8 @@ export interface AppHandle {
   }): Promise<number>;
   /** Loads a planner instance file with the real seed command, replacing all data (`--reset`). */
   seed(instancePath: string): void;
+  /** Everything the app (API and solver) has printed so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -168,6 +170,7 @@ export async function startApp(
       }
       return row.id;
     },
+    output: () => output,
     seed(instancePath) {
       // As a developer runs it: `deno task seed --instance <file> --reset`.
       execFileSync(bin, [
@@ -188,6 +191,8 @@ export async function startApp(
       await sql.end({ timeout: 2 });
       const exited = new Promise((r) => child.exitCode !== null ? r(null) : child.once("exit", r));
       child.kill("SIGTERM");
+      // Real-world time: the most the app may take to stop by itself (the solver's 5 s grace for
+      // a running plan, with room); it ends earlier as soon as it exits.
       await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
       // Whatever is left of its process group (the app under npx) goes too.
       try {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect } from "react";
 import { Link, Outlet, useLocation, useNavigationType } from "react-router";
 import { useAuth } from "../lib/auth.tsx";
 import { TopNav } from "./top_nav.tsx";
+import { ForcedPasswordScreen } from "../features/accounts/forced_password_screen.tsx";
 
 // Only staff load the admin tour and its 54 texts.
 const AdminTour = lazy(() => import("../features/tutorial/admin_tour.tsx"));
@@ -30,14 +31,15 @@ export function Layout() {
       <a href="#main" className="skip-link">Zum Inhalt springen</a>
       <TopNav />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        {/* A password from the start log must be replaced before any screen (issue 23). */}
+        {user?.must_change_password ? <ForcedPasswordScreen /> : <Outlet />}
       </main>
       <footer className="app-footer">
         <span>© {new Date().getFullYear()} Fahrplan · KI-Fahrstundenplanung</span>
         <Link to="/impressum">Impressum</Link>
         <Link to="/datenschutz">Datenschutz</Link>
       </footer>
-      {user?.is_staff && (
+      {user?.is_staff && !user.must_change_password && (
         <Suspense fallback={null}>
           <AdminTour />
         </Suspense>

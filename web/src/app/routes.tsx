@@ -5,15 +5,16 @@ import { Layout } from "./layout.tsx";
 
 // Each screen is its own chunk, so a phone opening /verfuegbarkeit loads only what it shows.
 const LoginScreen = lazy(() => import("../features/auth/login_screen.tsx"));
-const AdminPanel = lazy(() => import("../features/dashboard/admin_panel.tsx"));
+const NewPasswordScreen = lazy(() => import("../features/auth/new_password_screen.tsx"));
+const AdminPanel = lazy(() => import("./dashboard/admin_panel.tsx"));
 const AppointmentsScreen = lazy(() => import("../features/appointments/appointments_screen.tsx"));
-const ScheduleScreen = lazy(() => import("../features/schedule/schedule_screen.tsx"));
+const ScheduleScreen = lazy(() => import("../features/appointments/schedule_screen.tsx"));
 // Both people screens come from one module, so they share one chunk.
 const InstructorsScreen = lazy(() =>
-  import("../features/people/people_screen.tsx").then((m) => ({ default: m.InstructorsScreen }))
+  import("./people_pages.tsx").then((m) => ({ default: m.InstructorsPage }))
 );
 const StudentsScreen = lazy(() =>
-  import("../features/people/people_screen.tsx").then((m) => ({ default: m.StudentsScreen }))
+  import("./people_pages.tsx").then((m) => ({ default: m.StudentsPage }))
 );
 const AvailabilitiesListScreen = lazy(() =>
   import("../features/availabilities_list/availabilities_list_screen.tsx")
@@ -23,12 +24,13 @@ const ConstraintsScreen = lazy(() => import("../features/constraints/constraints
 const SchoolCalendarScreen = lazy(() =>
   import("../features/school_calendar/school_calendar_screen.tsx")
 );
-const AvailabilityScreen = lazy(() => import("../features/availability/availability_screen.tsx"));
+const AvailabilityScreen = lazy(() => import("./availability_page.tsx"));
 const CalendarScreen = lazy(() => import("../features/calendar/calendar_screen.tsx"));
 const QuestionnaireScreen = lazy(() =>
   import("../features/questionnaire/questionnaire_screen.tsx")
 );
 const ImpressumScreen = lazy(() => import("../features/legal/impressum_screen.tsx"));
+const NotFoundScreen = lazy(() => import("./not_found_screen.tsx"));
 const DatenschutzScreen = lazy(() => import("../features/legal/datenschutz_screen.tsx"));
 
 function Screen({ children }: { children: ReactNode }) {
@@ -61,6 +63,14 @@ export function AppRoutes() {
               <LoginScreen />
             </Screen>
           </PublicOnly>
+        }
+      />
+      <Route
+        path="/passwort-neu"
+        element={
+          <Screen>
+            <NewPasswordScreen />
+          </Screen>
         }
       />
       <Route element={<Layout />}>
@@ -122,7 +132,14 @@ export function AppRoutes() {
             </Screen>
           }
         />
-        <Route path="*" element={<HomeRedirect />} />
+        <Route
+          path="*"
+          element={
+            <Screen>
+              <NotFoundScreen />
+            </Screen>
+          }
+        />
       </Route>
     </Routes>
   );

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from "@testing-library/rea
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { User } from "../lib/api.ts";
+import { ToastProvider } from "../components/ui/toast.tsx";
 
 const auth = vi.hoisted(() => ({ user: null as User | null, flagsOn: true }));
 vi.mock("../lib/auth.tsx", () => ({
@@ -20,15 +21,18 @@ function user(role: User["role"], extra: Partial<User> = {}): User {
     email: "",
     role,
     is_staff: role === "admin",
+    must_change_password: false,
     ...extra,
   };
 }
 
 function renderAt(path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <TopNav />
-    </MemoryRouter>,
+    <ToastProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <TopNav />
+      </MemoryRouter>
+    </ToastProvider>,
   );
 }
 
@@ -114,5 +118,19 @@ describe("TopNav", () => {
     expect(list.className).toContain("is-open");
     fireEvent.keyDown(document, { key: "Escape" });
     expect(list.className).not.toContain("is-open");
+  });
+});
+
+describe("the user menu (issue 23)", () => {
+  it("opens from the avatar and offers 'Passwort ändern' in a dialog", () => {
+    auth.user = user("student", { first_name: "Lena", last_name: "Lernt" });
+    renderAt("/kalender");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Benutzermenü von Lena Lernt" }));
+    fireEvent.click(screen.getByRole("button", { name: "Passwort ändern" }));
+    const dialog = screen.getByRole("dialog", { name: "Passwort ändern" });
+    expect(within(dialog).getByLabelText("Aktuelles Passwort")).toBeTruthy();
+    expect(within(dialog).getByLabelText("Neues Passwort")).toBeTruthy();
+    expect(within(dialog).getByLabelText("Neues Passwort wiederholen")).toBeTruthy();
   });
 });

@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../components/ui/avatar.tsx";
 import { ThemeToggle } from "../components/ui/theme_toggle.tsx";
 import { useAuth } from "../lib/auth.tsx";
 import { type FeatureFlag, isEnabled } from "../lib/feature_flags.ts";
 import { Icon } from "../components/ui/icons.tsx";
+import { ChangePasswordDialog } from "../features/accounts/change_password_dialog.tsx";
+import { NotificationSettingsDialog } from "../features/notifications/notification_settings_dialog.tsx";
 import "../components/ui/dropdown_menu.css";
 import "./top_nav.css";
 
@@ -36,6 +38,23 @@ const adminEntries: NavEntry[] = [
 
 const visible = (entries: NavEntry[]) => entries.filter((e) => !e.flag || isEnabled(e.flag));
 
+/** Closes an open menu on a click outside `root` or on Escape. */
+function useCloseOutside(open: boolean, root: RefObject<HTMLElement | null>, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) close();
+    };
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && close();
+    document.addEventListener("mousedown", onDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onDown);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open, root, close]);
+}
+
 function AdminMenu({ entries }: { entries: NavEntry[] }) {
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -44,19 +63,7 @@ function AdminMenu({ entries }: { entries: NavEntry[] }) {
   const active = entries.some((e) => pathname.startsWith(e.to));
 
   useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
-    document.addEventListener("mousedown", onDown);
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      document.removeEventListener("keydown", onKey);
-    };
-  }, [open]);
+  useCloseOutside(open, root, () => setOpen(false));
 
   return (
     <div className="menu" ref={root}>
@@ -79,6 +86,69 @@ function AdminMenu({ entries }: { entries: NavEntry[] }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * The avatar opens the user's own menu: "Passwort ändern" and, for instructors and students, the
+ * choice of e-mails, "Benachrichtigungen" (issue 23).
+ */
+function UserMenu({ user }: { user: NonNullable<ReturnType<typeof useAuth>["user"]> }) {
+  const [open, setOpen] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const [notifications, setNotifications] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const name = [user.first_name, user.last_name].filter(Boolean).join(" ") || user.username;
+
+  useCloseOutside(open, root, () => setOpen(false));
+
+  return (
+    <div className="menu nav-user-menu" ref={root}>
+      <button
+        type="button"
+        className="nav-user"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={`Benutzermenü von ${name}`}
+        onClick={() => setOpen(!open)}
+      >
+        <Avatar user={user} />
+        <span className="nav-user-name" aria-hidden="true">{name}</span>
+      </button>
+      {open && (
+        <ul className="menu-list menu-list-end" id={menuId}>
+          <li>
+            <button
+              type="button"
+              className="menu-item"
+              onClick={() => {
+                setOpen(false);
+                setChanging(true);
+              }}
+            >
+              Passwort ändern
+            </button>
+          </li>
+          {user.role !== "admin" && (
+            <li>
+              <button
+                type="button"
+                className="menu-item"
+                onClick={() => {
+                  setOpen(false);
+                  setNotifications(true);
+                }}
+              >
+                Benachrichtigungen
+              </button>
+            </li>
+          )}
+        </ul>
+      )}
+      {changing && <ChangePasswordDialog open onClose={() => setChanging(false)} />}
+      {notifications && <NotificationSettingsDialog onClose={() => setNotifications(false)} />}
     </div>
   );
 }
@@ -164,15 +234,10 @@ export function TopNav() {
           {user
             ? (
               <>
-                <span className="nav-user">
-                  <Avatar user={user} />
-                  <span className="nav-user-name" aria-hidden="true">
-                    {[user.first_name, user.last_name].filter(Boolean).join(" ") || user.username}
-                  </span>
-                </span>
+                <UserMenu user={user} />
                 <button
                   type="button"
-                  className="icon-button"
+                  className="icon-button nav-logout"
                   title="Abmelden"
                   aria-label="Abmelden"
                   onClick={signOut}

@@ -1,5 +1,8 @@
 import type { AnswerOf, BodyOf, ContractRoute } from "../../../common/contract/routes.ts";
 import type { SessionUser } from "../../../common/contract/session.ts";
+import { type Query, routePath } from "../../../common/contract/route_path.ts";
+
+export { type Query, routePath };
 
 /** An answer of the API that is not 2xx; `message` is the German text for the screen. */
 export class ApiError extends Error {
@@ -38,13 +41,16 @@ export interface ApiAnswer<T> {
 
 const offlineMessage = "Keine Verbindung zum Server. Bitte prüfen Sie Ihre Internetverbindung.";
 
-/** Like apiRequest, but answers the status and headers too (the offline queue reads ETags). */
-export async function apiExchange<T = unknown>(
+/**
+ * Sends one request to /api + path with the session cookie and, on state changes, the CSRF header;
+ * answers the 2xx Response and throws ApiError (German message) for any other.
+ */
+async function send(
   method: string,
   path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<ApiAnswer<T>> {
+  body: unknown,
+  options: RequestOptions,
+): Promise<Response> {
   for (let attempt = 0;; attempt++) {
     const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
     if (method !== "GET") {
@@ -70,20 +76,36 @@ export async function apiExchange<T = unknown>(
       if ((err as Error).name === "AbortError") throw err;
       throw new ApiError(0, offlineMessage, "offline");
     }
-    const text = await res.text();
-    let data: unknown = undefined;
-    try {
-      data = text ? JSON.parse(text) : undefined;
-    } catch { /* not JSON: keep undefined */ }
-    if (res.ok) return { data: data as T, status: res.status, headers: res.headers };
+    if (res.ok) return res;
+    const data = readJson(await res.text());
     const error = data as { error?: string; code?: string } | undefined;
-    // A token read from the offline cache may be outdated: fetch a fresh one and try once more.
+    // The token of an earlier session (the session ran out or was renewed): fetch the current one
+    // and try once more.
     if (res.status === 403 && error?.code === "csrf_failed" && attempt === 0) {
       await loadCsrfToken().catch(() => "");
       continue;
     }
     throw new ApiError(res.status, error?.error ?? `Fehler ${res.status}`, error?.code ?? "", data);
   }
+}
+
+function readJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined; // not JSON
+  }
+}
+
+/** Like apiRequest, but answers the status and headers too (the offline queue reads ETags). */
+export async function apiExchange<T = unknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
+  const res = await send(method, path, body, options);
+  return { data: readJson(await res.text()) as T, status: res.status, headers: res.headers };
 }
 
 /** Calls /api + path with the session cookie and, on state changes, the CSRF header. */
@@ -114,24 +136,42 @@ export const api = {
     apiRequest<T>("DELETE", path, body, options),
 };
 
-/** What `call()` takes besides the route: the body where the route has one, a query string. */
-export type CallOptions<R extends ContractRoute> =
-  & RequestOptions
-  & { query?: string }
-  & (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> });
+/** The names of a route's path parameters: "GET /admin/users/{id}/" → "id". */
+type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? P | ParamNames<Rest>
+  : never;
 
 /**
- * Calls a route of the shared contract (common/contract/routes.ts) with its typed body and answer,
- * e.g. `call("GET /admin/planner-progress/")`: a payload changed on the server fails type checks.
+ * What `call()` takes besides the route: the body where the route has one, the path parameters
+ * where it has some ({id}), a query.
  */
-export function call<R extends ContractRoute>(
+export type CallOptions<R extends ContractRoute> =
+  & RequestOptions
+  & { query?: Query }
+  & (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> })
+  & ([ParamNames<R>] extends [never] ? { params?: undefined }
+    : { params: Record<ParamNames<R>, string | number> });
+
+type NeedsOptions<R extends ContractRoute> = BodyOf<R> extends undefined
+  ? [ParamNames<R>] extends [never] ? false : true
+  : true;
+
+/**
+ * Calls a route of the shared contract (common/contract/routes.ts) with its typed body, path
+ * parameters and answer, e.g. `call("GET /admin/users/{id}/", { params: { id: 7 } })`: a payload
+ * changed on the server fails type checks here. File answers (exports, templates) come as a Blob.
+ */
+export async function call<R extends ContractRoute>(
   route: R,
-  ...[options]: BodyOf<R> extends undefined ? [CallOptions<R>?] : [CallOptions<R>]
+  ...[options]: NeedsOptions<R> extends true ? [CallOptions<R>] : [CallOptions<R>?]
 ): Promise<AnswerOf<R>> {
-  const [method, path] = route.split(" ");
-  const query = options?.query ? `?${options.query}` : "";
+  const method = route.split(" ")[0];
+  const path = routePath(route, options?.params, options?.query);
   const body = options?.body ?? (method === "GET" ? undefined : {});
-  return apiRequest<AnswerOf<R>>(method, `${path}${query}`, body, options);
+  const res = await send(method, path, body, options ?? {});
+  const type = res.headers.get("Content-Type") ?? "";
+  if (!type.includes("json")) return await res.blob() as AnswerOf<R>;
+  return readJson(await res.text()) as AnswerOf<R>;
 }
 
 /** The user as /api/auth/current-user/ answers it. */

@@ -17,9 +17,31 @@ describe("parseGermanDate", () => {
     expect(parseGermanDate("29.02.2026")).toBeNull();
   });
   it("refuses days that do not exist and other formats", () => {
-    for (const text of ["31.04.2026", "00.01.2026", "12.13.2026", "1.1.26", "2026-01-03", "abc"]) {
+    for (
+      const text of [
+        "31.04.2026",
+        "00.01.2026",
+        "12.13.2026",
+        "2026-01-03",
+        "abc",
+        "3112202",
+        "20012",
+        "310427",
+        "1.1.202",
+      ]
+    ) {
       expect(parseGermanDate(text), text).toBeNull();
     }
+  });
+  it("reads digits alone and a two-digit year, as a phone keypad types them (issue 25, point 17)", () => {
+    expect(parseGermanDate("20012027")).toBe("2027-01-20");
+    expect(parseGermanDate("200127")).toBe("2027-01-20");
+    expect(parseGermanDate("20.01.27")).toBe("2027-01-20");
+    expect(parseGermanDate("1.1.26")).toBe("2026-01-01");
+    // The separator key of a German decimal keypad is the comma.
+    expect(parseGermanDate("20,01,2027")).toBe("2027-01-20");
+    expect(parseGermanDate("29022028")).toBe("2028-02-29");
+    expect(parseGermanDate("29022026")).toBeNull();
   });
 });
 

@@ -35,13 +35,28 @@ export function parseIsoDate(iso: string): [number, number, number] | null {
 
 /**
  * Reads a typed German date: 'TT.MM.JJJJ' (one-digit day and month allowed, surrounding blanks
- * ignored). Returns ISO 'YYYY-MM-DD', or null when the text is no real date.
+ * ignored), a comma or slash instead of the dot (a German decimal keypad has only the comma), a
+ * two-digit year ('20.01.27'), or digits alone as a phone keypad types them: 'TTMMJJJJ' or
+ * 'TTMMJJ' (issue 25, point 17; the time fields take '1400' the same way). A two-digit year is
+ * this century's. Returns ISO 'YYYY-MM-DD', or null when the text is no real date.
  */
 export function parseGermanDate(text: string): string | null {
-  const match = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(text.trim());
-  if (!match) return null;
-  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const trimmed = text.trim();
+  const match = /^(\d{1,2})([.,/])(\d{1,2})\2(\d{4}|\d{2})$/.exec(trimmed);
+  const digits = /^(\d{2})(\d{2})(\d{4}|\d{2})$/.exec(trimmed);
+  const parts = match ? [match[1], match[3], match[4]] : digits ? digits.slice(1, 4) : null;
+  if (!parts) return null;
+  const [day, month] = [Number(parts[0]), Number(parts[1])];
+  const year = parts[2].length === 2 ? 2000 + Number(parts[2]) : Number(parts[2]);
   return isRealDate(year, month, day) ? toIsoDate(year, month, day) : null;
+}
+
+/**
+ * Whether typed text is a whole date in form (so a wrong one may be called wrong at once): four
+ * year digits, with separators or as eight digits. 'TTMMJJ' may still be on its way to 'TTMMJJJJ'.
+ */
+export function isCompleteDateText(text: string): boolean {
+  return /^(\d{1,2})([.,/])(\d{1,2})\2\d{4}$/.test(text.trim()) || /^\d{8}$/.test(text.trim());
 }
 
 /** 'YYYY-MM-DD' → 'TT.MM.JJJJ'; '' for an empty or broken value. */

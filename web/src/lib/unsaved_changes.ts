@@ -2,27 +2,20 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { useConfirm } from "../components/ui/confirm_dialog.tsx";
 
+/** The question asked before unsaved changes are lost. */
+export const leaveQuestion =
+  "Sie haben ungespeicherte Änderungen. Möchten Sie die Seite wirklich verlassen? Ihre Änderungen gehen dann verloren.";
+
 /**
  * Leaving a screen with unsaved changes asks first (issue 14, problem 5): a reload, closing the
  * tab or the update prompt's "Neu laden" get the browser's own question (beforeunload); a link
  * inside the app gets the app's dialog. The app uses a BrowserRouter (no data router, so no
  * useBlocker): links are caught in the capture phase, before React Router sees the click.
  */
-let unsaved = false;
-
-/** Whether a screen holds unsaved changes now (the update prompt asks this before reloading). */
-export function hasUnsavedChanges(): boolean {
-  return unsaved;
-}
-
-export const leaveQuestion =
-  "Sie haben ungespeicherte Änderungen. Möchten Sie die Seite wirklich verlassen? Ihre Änderungen gehen dann verloren.";
-
 export function useUnsavedChangesGuard(dirty: boolean) {
   const confirm = useConfirm();
   const navigate = useNavigate();
   useEffect(() => {
-    unsaved = dirty;
     if (!dirty) return;
     const beforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
@@ -49,7 +42,6 @@ export function useUnsavedChangesGuard(dirty: boolean) {
         variant: "danger",
       }).then((ok) => {
         if (!ok) return;
-        unsaved = false;
         globalThis.removeEventListener("beforeunload", beforeUnload);
         navigate(url.pathname + url.search + url.hash);
       });
@@ -57,7 +49,6 @@ export function useUnsavedChangesGuard(dirty: boolean) {
     globalThis.addEventListener("beforeunload", beforeUnload);
     document.addEventListener("click", onClick, true);
     return () => {
-      unsaved = false;
       globalThis.removeEventListener("beforeunload", beforeUnload);
       document.removeEventListener("click", onClick, true);
     };

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Modal } from "./modal.tsx";
 import { useToast } from "./toast.tsx";
 import "./credentials_modal.css";
@@ -13,13 +13,21 @@ export interface Credentials {
 interface CredentialsModalProps {
   credentials: Credentials | null;
   onClose(): void;
+  /** default "Zugangsdaten" (a new account) */
+  title?: string;
+  /** the sentence above the data; default: the account was created */
+  intro?: (credentials: Credentials) => ReactNode;
+  /** more footer buttons before "Fertig" (the reset's credentials card) */
+  actions?: ReactNode;
 }
 
 /**
  * Shows a new person's username and password once, with a copy button. The caller forgets the
  * credentials on close, so reopening anything never shows the password again.
  */
-export function CredentialsModal({ credentials, onClose }: CredentialsModalProps) {
+export function CredentialsModal(
+  { credentials, onClose, title = "Zugangsdaten", intro, actions }: CredentialsModalProps,
+) {
   const toast = useToast();
   const [copied, setCopied] = useState(false);
 
@@ -38,7 +46,7 @@ export function CredentialsModal({ credentials, onClose }: CredentialsModalProps
   return (
     <Modal
       open={credentials !== null}
-      title="Zugangsdaten"
+      title={title}
       size="small"
       onClose={() => {
         setCopied(false);
@@ -49,6 +57,7 @@ export function CredentialsModal({ credentials, onClose }: CredentialsModalProps
           <button type="button" className="button button-secondary" onClick={copy}>
             {copied ? "Kopiert" : "Kopieren"}
           </button>
+          {actions}
           <button
             type="button"
             className="button button-primary"
@@ -65,7 +74,11 @@ export function CredentialsModal({ credentials, onClose }: CredentialsModalProps
       {credentials && (
         <div className="stack">
           <p>
-            Das Konto für <strong>{credentials.name}</strong> wurde angelegt.
+            {intro ? intro(credentials) : (
+              <>
+                Das Konto für <strong>{credentials.name}</strong> wurde angelegt.
+              </>
+            )}
           </p>
           <dl className="credentials-list">
             <dt>Benutzername</dt>

@@ -1,6 +1,8 @@
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { de } from "../../i18n/de.ts";
 import { api } from "../../lib/api.ts";
+import { listKey } from "../../lib/query_keys.ts";
 import "./data_table.css";
 import { Icon } from "./icons.tsx";
 
@@ -135,6 +137,11 @@ interface ServerListOptions {
   onError?(error: unknown): void;
   /** a failed load empties the list instead of keeping the rows shown before */
   clearOnError?: boolean;
+  /** search, sort and page held outside, e.g. in the address (list_url_state.ts) */
+  state?: Pick<
+    ServerList<unknown>,
+    "search" | "setSearch" | "sort" | "setSort" | "page" | "setPage"
+  >;
 }
 
 /** The state of a searched, sorted, paged server list, and a reload function. */
@@ -168,40 +175,49 @@ export function listQuery(
   return query.toString();
 }
 
-/** Loads `path` with search, sort and page parameters; a stale answer never overwrites a newer one. */
+/**
+ * Loads `path` with search, sort and page parameters. The shown page stays on screen while the
+ * next one loads; the query library drops an answer that arrives after a newer question.
+ */
 export function useServerList<T>(path: string, options: ServerListOptions): ServerList<T> {
   const pageSize = options.pageSize ?? 20;
-  const [search, setSearchState] = useState("");
-  const [sort, setSortState] = useState(options.defaultSort);
-  const [page, setPageState] = useState(1);
-  const [answer, setAnswer] = useState<PageAnswer<T> | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
+  const [ownSearch, setSearchState] = useState("");
+  const [ownSort, setSortState] = useState(options.defaultSort);
+  const [ownPage, setPageState] = useState(1);
+  const held = options.state;
+  const search = held ? held.search : ownSearch;
+  const sort = held ? held.sort : ownSort;
+  const page = held ? held.page : ownPage;
+  const setPageTo = held ? held.setPage : setPageState;
+  const heldSetSearch = held?.setSearch;
+  const heldSetSort = held?.setSort;
   const onError = useRef(options.onError);
   onError.current = options.onError;
   const clearOnError = options.clearOnError ?? false;
-  const paramsKey = JSON.stringify(options.params ?? {});
+  const params = options.params ?? {};
+  const queryClient = useQueryClient();
 
+  const list = useQuery({
+    queryKey: [...listKey(path), params, { search, sort, page, pageSize }],
+    queryFn: ({ signal }) =>
+      api.get<PageAnswer<T>>(`${path}?${listQuery({ search, sort, page, pageSize }, params)}`, {
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const answer = list.isError && clearOnError ? undefined : list.data;
+
+  // A page past the end (after a delete or a narrower search) moves back to the last one.
+  const lastPage = list.data?.total_pages;
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    const query = listQuery({ search, sort, page, pageSize }, JSON.parse(paramsKey));
-    api.get<PageAnswer<T>>(`${path}?${query}`, { signal: controller.signal })
-      .then((data) => {
-        // A page past the end (after a delete or a narrower search) moves back to the last one.
-        if (page > data.total_pages) setPageState(Math.max(1, data.total_pages));
-        setAnswer(data);
-      })
-      .catch((error) => {
-        if ((error as Error).name === "AbortError") return;
-        if (clearOnError) setAnswer(null);
-        onError.current?.(error);
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [path, paramsKey, search, sort, page, pageSize, version, clearOnError]);
+    if (lastPage !== undefined && page > lastPage) setPageTo(Math.max(1, lastPage));
+  }, [lastPage, page, setPageTo]);
+
+  // The screen says so once per failed load (after the library's retries).
+  const { error, errorUpdatedAt } = list;
+  useEffect(() => {
+    if (error) onError.current?.(error);
+  }, [error, errorUpdatedAt]);
 
   const totalPages = Math.max(1, answer?.total_pages ?? 1);
   return {
@@ -209,19 +225,24 @@ export function useServerList<T>(path: string, options: ServerListOptions): Serv
     total: answer?.total ?? 0,
     totalPages,
     page,
-    setPage: useCallback((next: number) => setPageState(Math.max(1, next)), []),
+    setPage: useCallback((next: number) => setPageTo(Math.max(1, next)), [setPageTo]),
     search,
     setSearch: useCallback((next: string) => {
+      if (heldSetSearch) return heldSetSearch(next);
       setSearchState(next);
       setPageState(1);
-    }, []),
+    }, [heldSetSearch]),
     sort,
     setSort: useCallback((next: SortState) => {
+      if (heldSetSort) return heldSetSort(next);
       setSortState(next);
       setPageState(1);
-    }, []),
-    loading,
-    reload: useCallback(() => setVersion((v) => v + 1), []),
+    }, [heldSetSort]),
+    loading: list.isFetching,
+    reload: useCallback(
+      () => void queryClient.invalidateQueries({ queryKey: listKey(path) }),
+      [queryClient, path],
+    ),
   };
 }
 

@@ -36,6 +36,26 @@ function Harness({ initial = "", seen }: { initial?: string; seen: string[] }) {
 }
 
 describe("DateInput", () => {
+  it("takes digits alone and offers a keypad with a separator key (issue 25, point 17)", () => {
+    const seen: string[] = [];
+    render(<Harness seen={seen} />);
+    const input = screen.getByLabelText("Datum") as HTMLInputElement;
+    expect(input.getAttribute("inputmode")).toBe("decimal");
+    fireEvent.change(input, { target: { value: "20012027" } });
+    fireEvent.blur(input);
+    expect(input.value).toBe("20.01.2027");
+    expect(screen.getByTestId("value").textContent).toBe("2027-01-20");
+    fireEvent.change(input, { target: { value: "" } });
+    fireEvent.change(input, { target: { value: "150327" } });
+    fireEvent.blur(input);
+    expect(input.value).toBe("15.03.2027");
+    expect(screen.getByTestId("value").textContent).toBe("2027-03-15");
+    expect(screen.queryByRole("alert")).toBeNull();
+    // Eight digits that are no day say so at once.
+    fireEvent.change(input, { target: { value: "31022027" } });
+    expect(screen.getByRole("alert").textContent).toBe(invalidDateMessage);
+  });
+
   it("shows a stored ISO date in German and emits typed dates as ISO", () => {
     const seen: string[] = [];
     render(<Harness initial="2026-03-05" seen={seen} />);
@@ -166,7 +186,14 @@ describe("DateInput with min and max", () => {
     render(<Ranged />);
     const input = screen.getByLabelText("Urlaub ab");
     fireEvent.change(input, { target: { value: "09.03.2026" } });
-    expect(screen.getByRole("alert").textContent).toBe(invalidDateMessage);
+    // A real day outside the range says what is wrong, not 'wrong format' (issue 25, point 6).
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Das Datum darf nicht vor dem 10.03.2026 liegen.",
+    );
+    fireEvent.change(input, { target: { value: "21.03.2026" } });
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Das Datum darf nicht nach dem 20.03.2026 liegen.",
+    );
     fireEvent.change(input, { target: { value: "10.03.2026" } });
     expect(seen).toEqual(["2026-03-10"]);
     fireEvent.click(screen.getByRole("button", { name: "Kalender öffnen" }));

@@ -1,5 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { formatGermanDate, parseGermanDate, parseIsoDate } from "../../lib/german_dates.ts";
+import {
+  formatGermanDate,
+  isCompleteDateText,
+  parseGermanDate,
+  parseIsoDate,
+} from "../../lib/german_dates.ts";
 import { Icon } from "./icons.tsx";
 import {
   TypedFieldError,
@@ -24,6 +29,8 @@ interface DateInputProps extends TypedFieldProps {
   min?: string;
   /** latest allowed day (ISO) */
   max?: string;
+  /** what a real day before `min` or after `max` is told (default: the allowed bound) */
+  outOfRangeMessage?: string;
 }
 
 /**
@@ -40,7 +47,18 @@ export function DateInput(props: DateInputProps) {
     return iso && inRange(iso) ? iso : null;
   };
   const [text, setText] = useState(() => formatGermanDate(value));
-  const [invalid, setInvalid] = useState(false);
+  // '' = readable; else the message: no real day, or a real day outside min..max.
+  const [problem, setProblem] = useState("");
+  const invalid = problem !== "";
+  const setInvalid = (on: boolean, typed = "") => setProblem(on ? whyUnreadable(typed) : "");
+  function whyUnreadable(typed: string): string {
+    const iso = parseGermanDate(typed);
+    if (!iso || inRange(iso)) return invalidDateMessage;
+    if (props.outOfRangeMessage) return props.outOfRangeMessage;
+    return min && iso < min
+      ? `Das Datum darf nicht vor dem ${formatGermanDate(min)} liegen.`
+      : `Das Datum darf nicht nach dem ${formatGermanDate(max)} liegen.`;
+  }
   const { id, errorId, inputProps } = useTypedField(props, invalid);
   const [open, setOpen] = useState(false);
   const rowRef = useRef<HTMLDivElement>(null);
@@ -66,9 +84,9 @@ export function DateInput(props: DateInputProps) {
     if (iso) {
       setInvalid(false);
       if (iso !== value) onChange(iso);
-    } else if (/^\d{1,2}\.\d{1,2}\.\d{4}$/.test(next.trim())) {
-      // Complete but impossible (31.02.2026): say so at once.
-      setInvalid(true);
+    } else if (isCompleteDateText(next)) {
+      // Complete but impossible (31.02.2026) or out of range: say so at once.
+      setInvalid(true, next);
     }
   }
 
@@ -77,7 +95,7 @@ export function DateInput(props: DateInputProps) {
     if (trimmed === "") return;
     const iso = readDate(trimmed);
     if (iso) setText(formatGermanDate(iso));
-    else setInvalid(true);
+    else setInvalid(true, trimmed);
   }
 
   function pick(iso: string) {
@@ -94,6 +112,9 @@ export function DateInput(props: DateInputProps) {
       <div className="date-input-row" ref={rowRef}>
         <input
           {...inputProps}
+          // A keypad with a separator key (',' on a German iPhone, '.' elsewhere); digits alone
+          // ('20012027', '200127') work too (issue 25, point 17).
+          inputMode="decimal"
           placeholder="TT.MM.JJJJ"
           maxLength={10}
           // Inline, so the room for the calendar button survives any form styling around it.
@@ -122,7 +143,7 @@ export function DateInput(props: DateInputProps) {
         </button>
       </div>
       <TypedFieldError kind="date-input" id={errorId}>
-        {invalid && invalidDateMessage}
+        {problem}
       </TypedFieldError>
       {open && (
         <Suspense>

@@ -1,6 +1,12 @@
+import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { de } from "../../i18n/de.ts";
 import { ApiError } from "../../lib/api.ts";
+import {
+  type FieldErrors,
+  markedFieldsSummary,
+  serverFieldErrors,
+} from "../../lib/field_errors.ts";
 import { BusyButton } from "./busy_button.tsx";
 import { Modal } from "./modal.tsx";
 import { useToast } from "./toast.tsx";
@@ -74,29 +80,44 @@ export function SubmitButtons(props: SubmitButtonsProps) {
 
 /**
  * The submit of a form dialog: one call at a time; the client's objection, or a failed call in the
- * server's words (else `failed`), becomes the form's problem, a failed call also a toast.
+ * server's words (else `failed`), becomes the form's problem, a failed call also a toast. Errors
+ * by field (the client's checks or the server's details) come back as `fieldErrors`, every one at
+ * once, for the form to show beside each field (issue 25); `problem` then says how many. After a
+ * successful call the `invalidates` keys load again, so every list that shows the data follows.
  */
-export function useDialogSubmit(failed: string) {
+export function useDialogSubmit(failed: string, invalidates: readonly QueryKey[] = []) {
   const toast = useToast();
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
   const [problem, setProblem] = useState("");
-
-  /** `objection` is the client check's message, '' when the form may be sent. */
-  async function submit(objection: string, send: () => Promise<void>) {
-    if (saving) return;
-    setProblem(objection);
-    if (objection) return;
-    setSaving(true);
-    try {
-      await send();
-    } catch (error) {
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const mutation = useMutation({
+    mutationFn: (send: () => Promise<void>) => send(),
+    onSuccess: () =>
+      Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onError: (error) => {
       const message = error instanceof ApiError && error.message ? error.message : failed;
-      setProblem(message);
-      toast.show(message, "error", 5000);
-    } finally {
-      setSaving(false);
-    }
+      const fields = serverFieldErrors(error);
+      setFieldErrors(fields);
+      // Several errors: the form and the toast say how many, each stands beside its field.
+      const text = Object.keys(fields).length > 1 ? markedFieldsSummary(fields) : message;
+      setProblem(text);
+      toast.show(text, "error", 5000);
+    },
+  });
+
+  /**
+   * `objection` is the client check's message, or its errors by field; '' or {} when the form may
+   * be sent.
+   */
+  async function submit(objection: string | FieldErrors, send: () => Promise<void>) {
+    if (mutation.isPending) return;
+    const fields = typeof objection === "string" ? {} : objection;
+    const text = typeof objection === "string" ? objection : markedFieldsSummary(objection);
+    setFieldErrors(fields);
+    setProblem(text);
+    if (text) return;
+    await mutation.mutateAsync(send).catch(() => {/* shown by onError */});
   }
 
-  return { saving, problem, setProblem, submit };
+  return { saving: mutation.isPending, problem, setProblem, fieldErrors, setFieldErrors, submit };
 }

@@ -134,7 +134,14 @@ export function SelectField(props: SelectFieldProps) {
 
 /** A labelled German date field (TT.MM.JJJJ with calendar), value ISO or ''. */
 export function DateField(
-  props: FieldBase & { value: string; onChange(v: string): void; min?: string; max?: string },
+  props: FieldBase & {
+    value: string;
+    onChange(v: string): void;
+    min?: string;
+    max?: string;
+    /** what a real day outside min..max is told (DateInput's default names the bound) */
+    outOfRangeMessage?: string;
+  },
 ) {
   return (
     <Field {...props}>
@@ -145,6 +152,7 @@ export function DateField(
           onChange={props.onChange}
           min={props.min}
           max={props.max}
+          outOfRangeMessage={props.outOfRangeMessage}
         />
       )}
     </Field>
@@ -229,15 +237,22 @@ interface FormSectionProps {
   children: ReactNode;
   /** e.g. an add button, shown under the section's rows */
   footer?: ReactNode;
+  /** an error about the section's rows (e.g. 'Urlaub 2: …'), shown under its title */
+  error?: string;
 }
 
 /** A titled part of a long form (e.g. 'Pausen'); its title names the region for screen readers. */
-export function FormSection({ title, description, children, footer }: FormSectionProps) {
+export function FormSection({ title, description, children, footer, error }: FormSectionProps) {
   const id = useId();
   return (
-    <section className="form-section" aria-labelledby={id}>
+    <section
+      className={`form-section${error ? " form-section-invalid" : ""}`}
+      aria-labelledby={id}
+      aria-invalid={error ? true : undefined}
+    >
       <h3 id={id} className="form-section-title">{title}</h3>
       {description && <p className="form-section-description">{description}</p>}
+      {error && <p className="field-error" role="alert">{error}</p>}
       {children}
       {footer && <div className="form-section-footer">{footer}</div>}
     </section>
@@ -279,11 +294,17 @@ export function FieldRow({ label, children, onRemove, className = "" }: FieldRow
  * A form-level error above long forms. It scrolls itself into view when its message changes, since
  * the submit button sits in a footer far below it.
  */
-export function FormAlert({ message }: { message: string }) {
+export function FormAlert(
+  { message, scroll = true }: {
+    message: string;
+    /** false when the form goes to its first marked field instead (a long form, issue 25) */
+    scroll?: boolean;
+  },
+) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (message) ref.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
-  }, [message]);
+    if (message && scroll) ref.current?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [message, scroll]);
   if (!message) return null;
   return <div ref={ref} className="alert alert-error" role="alert">{message}</div>;
 }

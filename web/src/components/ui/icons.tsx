@@ -17,7 +17,6 @@ import {
   Sun,
   Trash,
   TriangleExclamationPoint,
-  Wrench,
   X,
 } from "lucide-react";
 
@@ -44,7 +43,6 @@ const icons = {
   search: Search,
   sun: Sun,
   trash: Trash,
-  wrench: Wrench,
 } as const;
 
 export type IconName = keyof typeof icons;

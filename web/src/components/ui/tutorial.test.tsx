@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "./confirm_dialog.tsx";
 import { Tutorial, tutorialCloseQuestion, type TutorialStep } from "./tutorial.tsx";
 import { nextIndex, previousIndex, shownEnough } from "./tutorial_logic.ts";
-import { adminTourSection, adminTourSteps } from "../../features/tutorial/admin_tour_steps.ts";
 
 // jsdom has no ResizeObserver; floating-ui's autoUpdate only needs it to exist.
 class NoResize {
@@ -43,30 +42,7 @@ function Page(
   );
 }
 
-describe("the admin tour's steps", () => {
-  it("has the spec's 54 steps in its sections by step index", () => {
-    expect(adminTourSteps).toHaveLength(54);
-    const counts = new Map<string, number>();
-    adminTourSteps.forEach((_, i) => {
-      const section = adminTourSection(i);
-      counts.set(section, (counts.get(section) ?? 0) + 1);
-    });
-    expect([...counts]).toEqual([
-      ["Fragebogen-Ablauf", 14],
-      ["Testdaten", 5],
-      ["Excel-Import", 5],
-      ["Verwaltung", 11],
-      ["KI-Planung", 5],
-      ["Termine", 5],
-      ["Aufräumen", 4],
-      ["Echte Daten", 5],
-    ]);
-    expect(adminTourSection(54)).toBe("Abschluss");
-    // Each of the spec's conditions is used at least once.
-    const kinds = new Set(adminTourSteps.map((s) => s.condition?.kind).filter(Boolean));
-    expect([...kinds].sort()).toEqual(["appear", "click", "closed", "file"]);
-  });
-
+describe("stepping through a tour", () => {
   it("Zurück stops at the first step and Weiter ends after the last", () => {
     expect(previousIndex(0)).toBe(0);
     expect(previousIndex(3)).toBe(2);
@@ -194,13 +170,6 @@ describe("the tour engine", () => {
     expect(screen.getByText("Schon da.")).toBeTruthy();
     fireEvent.click(next());
     expect(stepText()).toBe("Schritt 3 von 3");
-  });
-
-  it("the admin tour's skips lead to the step after their import's chain", () => {
-    const skips = adminTourSteps.flatMap((s, i) =>
-      s.skip ? [[i, adminTourSteps[s.skip.to].title]] : []
-    );
-    expect(skips).toEqual([[21, "Jetzt die Fahrschüler"], [25, "Ihre Fahrlehrer"]]);
   });
 
   it("waits for a target that is not there yet instead of failing", () => {

@@ -1,7 +1,12 @@
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render as renderBare, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TourName } from "../../../../common/contract/tutorial.ts";
+import type { ReactElement } from "react";
+import { WithQueryClient } from "../../lib/query_test_client.tsx";
 import { useTour } from "./use_tour.ts";
+
+/** Renders inside a query client, as the app does (the tours ask the server through it). */
+const render = (ui: ReactElement) => renderBare(ui, { wrapper: WithQueryClient });
 
 beforeEach(() => {
   vi.useFakeTimers();

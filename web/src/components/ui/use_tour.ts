@@ -1,7 +1,9 @@
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import type { TourName } from "../../../../common/contract/tutorial.ts";
 import { call } from "../../lib/api.ts";
 import { isEnabled } from "../../lib/feature_flags.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { autoStartDelayMs } from "./tutorial_logic.ts";
 
 /**
@@ -64,36 +66,44 @@ export interface TourOptions {
  */
 export function useTour({ tour, storageKey, enabled, userId, autoStart }: TourOptions) {
   const [open, setOpen] = useState(false);
-  /** null while the server has not answered */
-  const [seen, setSeen] = useState<boolean | null>(null);
+  /** the tour started or ended in this screen: seen, whatever the server says */
+  const [seenHere, setSeenHere] = useState(false);
 
-  // The server's flag follows the user to another browser; the local key is kept in step both
-  // ways (a browser that finished the tour before the server knew tells it now).
+  // The server's flag follows the user to another browser (one answer for all tours). A failed
+  // answer is not tried again: the tour goes by the local key instead of waiting.
+  const server = useQuery({
+    queryKey: [...queryKeys.tutorials, userId],
+    queryFn: ({ signal }) => call("GET /my-tutorials/", { signal }),
+    enabled: enabled && userId !== null,
+    retry: false,
+  });
+  const local = enabled && doneHere(storageKey, userId);
+  /** null while the server has not answered */
+  const seen: boolean | null = !enabled
+    ? null
+    : seenHere
+    ? true
+    : userId === null || server.isError
+    ? local
+    : server.data
+    ? server.data.completed[tour] || local
+    : null;
+
+  // The local key is kept in step both ways (a browser that finished the tour before the server
+  // knew tells it now).
+  const serverDone = server.data?.completed[tour];
   useEffect(() => {
-    if (!enabled) return;
-    const local = doneHere(storageKey, userId);
-    if (userId === null) return setSeen(local);
-    let gone = false;
-    call("GET /my-tutorials/")
-      .then((state) => {
-        if (gone) return;
-        const done = state.completed[tour];
-        if (done) keepLocally(storageKey, userId);
-        else if (local) markSeen(tour, storageKey, userId);
-        setSeen(done || local);
-      })
-      .catch(() => !gone && setSeen(local));
-    return () => {
-      gone = true;
-    };
-  }, [enabled, tour, storageKey, userId]);
+    if (!enabled || userId === null || serverDone === undefined) return;
+    if (serverDone) keepLocally(storageKey, userId);
+    else if (doneHere(storageKey, userId)) markSeen(tour, storageKey, userId);
+  }, [serverDone, enabled, tour, storageKey, userId]);
 
   useEffect(() => {
     if (!enabled || seen !== false || !autoStart || !isEnabled("tutorial")) return;
     const timer = setTimeout(() => {
       // Another tour is on screen: this one waits for the next visit.
       if ([...openTours].some((other) => other !== tour)) return;
-      setSeen(true);
+      setSeenHere(true);
       setOpen(true);
     }, autoStartDelayMs);
     return () => clearTimeout(timer);
@@ -109,7 +119,7 @@ export function useTour({ tour, storageKey, enabled, userId, autoStart }: TourOp
 
   const finish = useCallback(() => {
     setOpen(false);
-    setSeen(true);
+    setSeenHere(true);
     markSeen(tour, storageKey, userId);
   }, [tour, storageKey, userId]);
   const start = useCallback(() => setOpen(true), []);

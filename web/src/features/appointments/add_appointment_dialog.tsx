@@ -23,14 +23,14 @@ export function AddAppointmentDialog(
 ) {
   const toast = useToast();
   const [values, setValues] = useState(empty);
-  const saving = useAppointmentSave(async (override) => {
+  const saving = useAppointmentSave(async (confirmed) => {
     const created = await call("POST /admin/appointments/", {
       body: {
         ...toPayload(values),
         appointment_type: values.appointment_type as "driving_lesson",
         student_id: Number(values.student_id),
         transmission_type: values.transmission_type,
-        override_availability: override,
+        ...confirmed,
       },
     });
     toast.show(

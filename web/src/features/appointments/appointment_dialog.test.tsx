@@ -2,8 +2,13 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
+import { WithQueryClient } from "../../lib/query_test_client.tsx";
 
-const state = vi.hoisted(() => ({ sent: [] as { method: string; path: string; body: unknown }[] }));
+const state = vi.hoisted(() => ({
+  sent: [] as { method: string; path: string; body: unknown }[],
+  /** the server's answer to a move: an error to throw, or null to succeed */
+  refuse: null as null | ((body: Record<string, unknown>) => Error | null),
+}));
 const detail = {
   id: 7,
   date: "2026-11-25",
@@ -39,12 +44,16 @@ vi.mock("../../lib/api.ts", async (importActual) => ({
         vehicles: [],
       });
     }
+    if (route === "GET /admin/free-slots/") {
+      return Promise.resolve({ slots: [], searched_until: "2027-01-05" });
+    }
     state.sent.push({ method: "call", path: route, body: options?.body });
     return Promise.resolve({ ...detail, id: 8 });
   },
-  apiRequest: (method: string, path: string, body: unknown) => {
+  apiRequest: (method: string, path: string, body: Record<string, unknown>) => {
     state.sent.push({ method, path, body });
-    return Promise.resolve(detail);
+    const refusal = state.refuse?.(body);
+    return refusal ? Promise.reject(refusal) : Promise.resolve(detail);
   },
 }));
 
@@ -54,13 +63,16 @@ const { AddAppointmentDialog } = await import("./add_appointment_dialog.tsx");
 afterEach(() => {
   cleanup();
   state.sent = [];
+  state.refuse = null;
 });
 
 function wrap(children: React.ReactNode) {
   return render(
-    <ToastProvider>
-      <ConfirmProvider>{children}</ConfirmProvider>
-    </ToastProvider>,
+    <WithQueryClient>
+      <ToastProvider>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </ToastProvider>
+    </WithQueryClient>,
   );
 }
 
@@ -96,10 +108,9 @@ describe("appointment forms with a field the screen cannot read", () => {
 
   it("'Termin hinzufügen' does not send a date it showed as invalid", async () => {
     wrap(<AddAppointmentDialog onClose={() => {}} onAdded={() => {}} />);
-    await screen.findByRole("option", { name: "Zoe Yılmaz" });
-    fireEvent.change(screen.getByLabelText("Fahrschüler", { exact: false }), {
-      target: { value: "10" },
-    });
+    const picker = screen.getByRole("combobox", { name: "Fahrschüler" });
+    fireEvent.change(picker, { target: { value: "zoe" } });
+    fireEvent.mouseDown(await screen.findByRole("option", { name: "Zoe Yılmaz" }));
     fireEvent.change(screen.getByLabelText("Fahrlehrer", { exact: false }), {
       target: { value: "1" },
     });
@@ -109,5 +120,54 @@ describe("appointment forms with a field the screen cannot read", () => {
     fireEvent.click(screen.getByRole("button", { name: "Termin hinzufügen" }));
     expect(await screen.findByText("Bitte prüfen Sie die rot markierten Angaben.")).toBeTruthy();
     expect(state.sent).toEqual([]);
+  });
+});
+
+describe("a move into the past (issue 25, point 1)", () => {
+  it("asks for 'Als Nachtrag speichern' and sends the confirmation only when clicked", async () => {
+    const { ApiError } = await import("../../lib/api.ts");
+    const past = "Der Termin am 20.11.2026 um 13:00 liegt in der Vergangenheit. " +
+      "Nur als Nachtrag speichern, wenn er so stattgefunden hat.";
+    state.refuse = (body) => body.backfill ? null : new ApiError(409, past, "past_appointment");
+    wrap(<AppointmentDialog appointmentId={7} onClose={() => {}} onChanged={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Verschieben" }));
+    type("Datum", "20.11.2026");
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    expect(await screen.findByText(past)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Trotzdem speichern" })).toBeNull();
+    expect(state.sent.length).toBe(1);
+    expect(state.sent[0].body).toMatchObject({ date: "2026-11-20", backfill: false });
+    fireEvent.click(screen.getByRole("button", { name: "Als Nachtrag speichern" }));
+    await vi.waitFor(() => expect(state.sent.length).toBe(2));
+    expect(state.sent[1].body).toMatchObject({ date: "2026-11-20", backfill: true });
+  });
+
+  it("keeps the Nachtrag confirmed when an availability conflict follows", async () => {
+    const { ApiError } = await import("../../lib/api.ts");
+    state.refuse = (body) =>
+      !body.backfill
+        ? new ApiError(409, "liegt in der Vergangenheit", "past_appointment")
+        : !body.override_availability
+        ? new ApiError(409, "Tom Zimmermann ist nicht verfügbar.", "availability_conflict")
+        : null;
+    wrap(<AppointmentDialog appointmentId={7} onClose={() => {}} onChanged={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Verschieben" }));
+    type("Datum", "20.11.2026");
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Als Nachtrag speichern" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Trotzdem speichern" }));
+    await vi.waitFor(() => expect(state.sent.length).toBe(3));
+    expect(state.sent[2].body).toMatchObject({ backfill: true, override_availability: true });
+  });
+});
+
+describe("'Stornieren' (issue 25)", () => {
+  it("says beside the reason that the people concerned see it", async () => {
+    wrap(<AppointmentDialog appointmentId={7} onClose={() => {}} onChanged={() => {}} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Stornieren" }));
+    const reason = screen.getByLabelText("Grund der Stornierung", { exact: false });
+    const hintIds = reason.getAttribute("aria-describedby") ?? "";
+    const hint = hintIds.split(" ").map((id) => document.getElementById(id)?.textContent).join(" ");
+    expect(hint).toContain("Zoe Yılmaz und Tom Zimmermann sehen diesen Grund");
   });
 });

@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useCallback, useEffect, useId, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { AppointmentDetail } from "../../../../common/contract/appointment_detail.ts";
 import type { AnswerOf } from "../../../../common/contract/routes.ts";
 import { germanDate, transmissionLabel } from "../../../../common/german_words.ts";
@@ -8,6 +9,7 @@ import { FormAlert, TextAreaField } from "../../components/ui/form_fields.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError, apiRequest } from "../../lib/api.ts";
+import { appointmentsChanged, queryKeys } from "../../lib/query_keys.ts";
 import { statusView, weekdayDate } from "./appointment_labels.ts";
 import { type AppointmentFormValues, toPayload, useAppointmentSave } from "./appointment_form.tsx";
 import { AppointmentFormDialog } from "./appointment_form_dialog.tsx";
@@ -31,30 +33,29 @@ const path = (id: number) => `/admin/appointments/${id}/`;
 export function AppointmentDialog({ appointmentId, onClose, onChanged }: AppointmentDialogProps) {
   const toast = useToast();
   const confirm = useConfirm();
-  const [detail, setDetail] = useState<AppointmentDetail | null>(null);
-  const [loadError, setLoadError] = useState("");
+  const queryClient = useQueryClient();
+  const detailKey = [...queryKeys.appointments, appointmentId];
+  const loaded = useQuery({
+    queryKey: detailKey,
+    queryFn: ({ signal }) =>
+      api.get<AnswerOf<"GET /admin/appointments/{id}/">>(path(appointmentId), { signal }),
+  });
+  const detail: AppointmentDetail | null = loaded.data ?? null;
+  const loadError = loaded.isError && !detail
+    ? (loaded.error instanceof ApiError && loaded.error.status === 404
+      ? "Der Termin wurde nicht gefunden."
+      : "Der Termin konnte nicht geladen werden.")
+    : "";
   const [mode, setMode] = useState<Mode>("view");
-  const [deleting, setDeleting] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setDetail(await api.get<AnswerOf<"GET /admin/appointments/{id}/">>(path(appointmentId)));
-      setLoadError("");
-    } catch (error) {
-      setLoadError(
-        error instanceof ApiError && error.status === 404
-          ? "Der Termin wurde nicht gefunden."
-          : "Der Termin konnte nicht geladen werden.",
-      );
-    }
-  }, [appointmentId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const removal = useMutation({
+    mutationFn: (id: number) => api.delete(path(id)),
+    onSuccess: () => appointmentsChanged(queryClient),
+  });
+  const deleting = removal.isPending;
 
   function changed(next: AppointmentDetail, message: string) {
-    setDetail(next);
+    queryClient.setQueryData(detailKey, next);
+    void appointmentsChanged(queryClient);
     setMode("view");
     toast.show(message, "success", 3000);
     onChanged();
@@ -70,9 +71,8 @@ export function AppointmentDialog({ appointmentId, onClose, onChanged }: Appoint
       confirmLabel: "Löschen",
     });
     if (!sure) return;
-    setDeleting(true);
     try {
-      await api.delete(path(detail.id));
+      await removal.mutateAsync(detail.id);
       toast.show("Termin gelöscht.", "success", 3000);
       onChanged();
       onClose();
@@ -82,8 +82,6 @@ export function AppointmentDialog({ appointmentId, onClose, onChanged }: Appoint
         "error",
         5000,
       );
-    } finally {
-      setDeleting(false);
     }
   }
 
@@ -163,6 +161,12 @@ export function AppointmentDialog({ appointmentId, onClose, onChanged }: Appoint
       <dl className="appointment-facts">
         <Fact label="Status">
           <span className={`badge ${status.badge}`}>{status.label}</span>
+          {detail.status === "pending" && (
+            <span className="muted small">
+              {" "}Planentwurf: Fahrlehrer und Fahrschüler sehen den Termin erst nach „Plan
+              veröffentlichen“.
+            </span>
+          )}
         </Fact>
         {cancelled && <Fact label="Stornierungsgrund">{detail.cancel_reason || "–"}</Fact>}
         <Fact label="Datum">{weekdayDate(detail.date)}</Fact>
@@ -213,12 +217,12 @@ function MoveForm({ detail, onBack, onClose, onMoved }: StepProps & {
     duration_minutes: String(detail.duration_minutes),
     notes: detail.notes,
   });
-  const saving = useAppointmentSave(async (override) => {
+  const saving = useAppointmentSave(async (confirmed) => {
     onMoved(
       await apiRequest<AnswerOf<"PATCH /admin/appointments/{id}/">>(
         "PATCH",
         path(detail.id),
-        { ...toPayload(values), override_availability: override },
+        { ...toPayload(values), ...confirmed },
       ),
     );
   });
@@ -239,6 +243,7 @@ function MoveForm({ detail, onBack, onClose, onMoved }: StepProps & {
           {weekdayDate(detail.date)} um {detail.time}
         </p>
       }
+      appointmentId={detail.id}
       current={{
         instructor: { id: detail.instructor_id, name: detail.instructor_name },
         vehicle: detail.vehicle_id === null
@@ -315,6 +320,7 @@ function CancelForm({ detail, onBack, onClose, onCancelled }: StepProps & {
         <TextAreaField
           label="Grund der Stornierung"
           required
+          hint={`${detail.student_name} und ${detail.instructor_name} sehen diesen Grund in ihren Terminen und im Kalender-Abo.`}
           value={reason}
           onChange={(v) => {
             setReason(v);

@@ -1,4 +1,5 @@
-import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import type { AppointmentChoices } from "../../../../common/contract/appointment_detail.ts";
 import {
   appointmentTypeLabels,
@@ -15,6 +16,8 @@ import {
 } from "../../components/ui/form_fields.tsx";
 import { hasUnreadableField, unreadableFieldMessage } from "../../components/ui/typed_field.tsx";
 import { ApiError, call } from "../../lib/api.ts";
+import { appointmentsChanged, queryKeys } from "../../lib/query_keys.ts";
+import { StudentPicker } from "./student_picker.tsx";
 
 /** What the add and move forms edit; ids as the selects hold them ('' = none chosen). */
 export interface AppointmentFormValues {
@@ -98,13 +101,10 @@ export function AppointmentFields(
             onChange={(v) => set({ appointment_type: v })}
             options={typeOptions}
           />
-          <SelectField
-            label="Fahrschüler"
-            required
-            placeholder
+          <StudentPicker
+            students={choices?.students ?? []}
             value={values.student_id}
             onChange={(v) => set({ student_id: v })}
-            options={(choices?.students ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
           />
         </>
       )}
@@ -183,80 +183,114 @@ export function formObjection(
   return "";
 }
 
-/** The active people and vehicles for the pickers, loaded once per open form. */
+/** The active people and vehicles for the pickers, loaded again for each open form. */
 export function useAppointmentChoices(): AppointmentChoices | null {
-  const [choices, setChoices] = useState<AppointmentChoices | null>(null);
-  useEffect(() => {
-    call("GET /admin/appointments/choices/")
-      .then(setChoices)
-      .catch((error) => console.error("Fehler beim Laden der Auswahllisten", error));
-  }, []);
-  return choices;
+  const { data } = useQuery({
+    queryKey: [...queryKeys.appointments, "choices"],
+    queryFn: ({ signal }) =>
+      call("GET /admin/appointments/choices/", { signal }).catch((error) => {
+        console.error("Fehler beim Laden der Auswahllisten", error);
+        throw error;
+      }),
+  });
+  return data ?? null;
 }
 
-/** Why the server refused a save, and whether 'Trotzdem speichern' may override it. */
-export interface SaveProblem {
-  message: string;
-  overridable: boolean;
+/** What the admin has confirmed for this save: 'Trotzdem speichern', 'Als Nachtrag speichern'. */
+export interface SaveConfirmations {
+  override_availability: boolean;
+  backfill: boolean;
 }
 
 /**
- * Saving with the server's conflict check: a 409 keeps the form open with the server's German
- * sentence; only an availability conflict (code availability_conflict) offers the override.
+ * Why the server refused a save, and what the admin may confirm: an availability conflict
+ * ('Trotzdem speichern') or a lesson in the past ('Als Nachtrag speichern', issue 25, point 1).
  */
-export function useAppointmentSave(send: (override: boolean) => Promise<void>) {
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<SaveProblem | null>(null);
+export interface SaveProblem {
+  message: string;
+  confirm: keyof SaveConfirmations | null;
+}
 
-  async function save(override: boolean, objection = "") {
-    if (saving) return;
-    if (objection) {
-      setProblem({ message: objection, overridable: false });
-      return;
-    }
-    setSaving(true);
-    setProblem(null);
-    try {
-      await send(override);
-    } catch (error) {
+const nothingConfirmed: SaveConfirmations = { override_availability: false, backfill: false };
+
+/**
+ * Saving with the server's conflict check: a 409 keeps the form open with the server's German
+ * sentence; an availability conflict offers the override, a time in the past the Nachtrag. A
+ * confirmation holds until the values change, so a Nachtrag that then meets a conflict keeps it.
+ */
+export function useAppointmentSave(send: (confirmed: SaveConfirmations) => Promise<void>) {
+  const queryClient = useQueryClient();
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [confirmed, setConfirmed] = useState(nothingConfirmed);
+  const mutation = useMutation({
+    mutationFn: send,
+    onSuccess: () => appointmentsChanged(queryClient),
+    onError: (error) => {
       const message = error instanceof ApiError && error.message
         ? error.message
         : "Der Termin konnte nicht gespeichert werden.";
-      const overridable = error instanceof ApiError && error.code === "availability_conflict";
-      setProblem({ message, overridable });
-    } finally {
-      setSaving(false);
+      const code = error instanceof ApiError ? error.code : "";
+      const confirm = code === "availability_conflict"
+        ? "override_availability"
+        : code === "past_appointment"
+        ? "backfill"
+        : null;
+      setProblem({ message, confirm });
+    },
+  });
+
+  async function save(confirm: keyof SaveConfirmations | null, objection = "") {
+    if (mutation.isPending) return;
+    if (objection) {
+      setProblem({ message: objection, confirm: null });
+      return;
     }
+    const next = confirm ? { ...confirmed, [confirm]: true } : confirmed;
+    setConfirmed(next);
+    setProblem(null);
+    await mutation.mutateAsync(next).catch(() => {/* shown as the problem */});
   }
 
-  return { saving, problem, save, clearProblem: () => setProblem(null) };
+  return {
+    saving: mutation.isPending,
+    problem,
+    save,
+    clearProblem: () => {
+      setProblem(null);
+      setConfirmed(nothingConfirmed);
+    },
+  };
 }
 
-/** The server's refusal, with 'Trotzdem speichern' where the admin may override it. */
+const confirmLabels: Record<keyof SaveConfirmations, string> = {
+  override_availability: "Trotzdem speichern",
+  backfill: "Als Nachtrag speichern",
+};
+
+/** The server's refusal, with the confirmation the admin may give ('Trotzdem speichern', …). */
 export function SaveProblemAlert(
-  { problem, saving, onOverride }: {
+  { problem, saving, onConfirm }: {
     problem: SaveProblem | null;
     saving: boolean;
-    onOverride(): void;
+    onConfirm(confirm: keyof SaveConfirmations): void;
   },
 ) {
   if (!problem) return null;
+  const { confirm } = problem;
   return (
     <div
-      className={`alert ${
-        problem.overridable ? "alert-warning" : "alert-error"
-      } appointment-problem`}
+      className={`alert ${confirm ? "alert-warning" : "alert-error"} appointment-problem`}
       role="alert"
     >
       <p>{problem.message}</p>
-      {problem.overridable && (
+      {confirm && (
         <button
           type="button"
           className="button button-warning button-small"
           disabled={saving}
-          onClick={onOverride}
+          onClick={() => onConfirm(confirm)}
         >
-          Trotzdem speichern
+          {confirmLabels[confirm]}
         </button>
       )}
     </div>

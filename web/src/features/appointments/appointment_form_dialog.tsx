@@ -1,4 +1,6 @@
-import { type FormEvent, type ReactNode, useId } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import type { FreeSlot } from "../../../../common/contract/free_slots.ts";
+import { FreeSlotList } from "./free_slot_list.tsx";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import {
@@ -18,12 +20,14 @@ interface Props {
   secondary: { label: string; onClick(): void };
   values: AppointmentFormValues;
   onValues(next: AppointmentFormValues): void;
-  /** the server save with its 409 handling ('Trotzdem speichern') */
+  /** the server save with its 409 handling ('Trotzdem speichern', 'Als Nachtrag speichern') */
   saving: ReturnType<typeof useAppointmentSave>;
   onClose(): void;
   /** shown above the fields, e.g. whose lesson is moved */
   intro?: ReactNode;
   current?: Parameters<typeof AppointmentFields>[0]["current"];
+  /** a move: the lesson itself, left out of the free-slot search's collisions */
+  appointmentId?: number;
 }
 
 /**
@@ -34,11 +38,33 @@ export function AppointmentFormDialog(props: Props) {
   const formId = useId();
   const choices = useAppointmentChoices();
   const { saving, problem, save, clearProblem } = props.saving;
+  // Until the office types a length, the free slots have the school's length for the kind (a
+  // 90-minute Überlandfahrt); a move keeps its lesson's length.
+  const [lengthTyped, setLengthTyped] = useState(props.mode === "move");
+
+  function change(next: AppointmentFormValues) {
+    if (next.duration_minutes !== props.values.duration_minutes) setLengthTyped(true);
+    props.onValues(next);
+    clearProblem();
+  }
+
+  function pick(slot: FreeSlot) {
+    props.onValues({
+      ...props.values,
+      instructor_id: String(slot.instructor_id),
+      vehicle_id: slot.vehicle_id === null ? "" : String(slot.vehicle_id),
+      transmission_type: slot.transmission,
+      date: slot.date,
+      start_time: slot.start_time,
+      duration_minutes: String(slot.duration_minutes),
+    });
+    clearProblem();
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     void save(
-      false,
+      null,
       formObjection(props.mode, props.values, event.currentTarget as HTMLFormElement),
     );
   }
@@ -69,14 +95,26 @@ export function AppointmentFormDialog(props: Props) {
         <AppointmentFields
           mode={props.mode}
           values={props.values}
-          onChange={(next) => {
-            props.onValues(next);
-            clearProblem();
-          }}
+          onChange={change}
           choices={choices}
           current={props.current}
         />
-        <SaveProblemAlert problem={problem} saving={saving} onOverride={() => void save(true)} />
+        <FreeSlotList
+          query={{
+            student: props.values.student_id,
+            kind: props.values.appointment_type,
+            minutes: lengthTyped ? props.values.duration_minutes : "",
+            transmission: props.mode === "move" ? props.values.transmission_type : undefined,
+            appointment: props.appointmentId,
+            from: props.values.date,
+          }}
+          onPick={pick}
+        />
+        <SaveProblemAlert
+          problem={problem}
+          saving={saving}
+          onConfirm={(confirm) => void save(confirm)}
+        />
       </form>
     </Modal>
   );

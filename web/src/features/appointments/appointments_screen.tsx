@@ -1,13 +1,19 @@
 import type { AppointmentRow } from "../../../../common/contract/appointment_row.ts";
 import { transmissionLabel } from "../../../../common/german_words.ts";
 import { useRef, useState } from "react";
-import { type Column, useServerList } from "../../components/ui/data_table.tsx";
+import { type Column, type SortState, useServerList } from "../../components/ui/data_table.tsx";
+import { useListUrlState } from "../../components/ui/list_url_state.ts";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
 import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
 import { statusView, weekdayDate } from "./appointment_labels.ts";
-import { type DateRange, DateRangeFilter, defaultRange } from "./date_range_filter.tsx";
+import {
+  type DateRange,
+  DateRangeFilter,
+  rangeFromAddress,
+  rangeToAddress,
+} from "./date_range_filter.tsx";
 import {
   appointmentExports,
   downloadAppointmentExport,
@@ -81,16 +87,25 @@ const columns: Column<AppointmentRow>[] = [
   },
 ];
 
+/** The next lessons first: with 'Ab heute' an office looks for what comes (issue 25, point 6). */
+const nextFirst: SortState = { by: "start_time", direction: "asc" };
+
+const appointmentSortKeys = columns.map((c) => c.sortKey).filter((k): k is string => !!k);
+
 /** The spec's page size of the appointments list (spec 01 §9). */
 const appointmentPageSize = 50;
 
 /** /appointments: the chronological list of all appointments, with search, sort and exports. */
 export default function AppointmentsScreen() {
   const toast = useToast();
-  // Issue 11: from today unless the range says otherwise; always sent (empty = open end).
-  const [range, setRange] = useState<DateRange>(defaultRange);
+  // Search, sort, page and range live in the address: Back and a reload keep them (issue 25,
+  // point 6). Issue 11: from today unless the range says otherwise; always sent (empty = open end).
+  const state = useListUrlState(nextFirst, appointmentSortKeys);
+  const range = rangeFromAddress(state.extra("von"), state.extra("bis"));
+  const setRange = (next: DateRange) => state.setExtra(rangeToAddress(next));
   const list = useServerList<AppointmentRow>("/admin/appointments/", {
-    defaultSort: { by: "start_time", direction: "desc" },
+    defaultSort: nextFirst,
+    state,
     pageSize: appointmentPageSize,
     params: { from: range.from, to: range.to },
     // Spec 01 §8: a failed load is logged only, and the list becomes empty, without a message.
@@ -148,10 +163,7 @@ export default function AppointmentsScreen() {
         <>
           <DateRangeFilter
             range={range}
-            onChange={(next) => {
-              setRange(next);
-              list.setPage(1);
-            }}
+            onChange={setRange}
           />
           <MobileSortSelect sort={list.sort} onSort={list.setSort} />
           {list.totalPages > 1 && (

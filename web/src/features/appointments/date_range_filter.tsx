@@ -13,6 +13,23 @@ export function defaultRange(): DateRange {
 }
 
 /**
+ * The range as the address keeps it: no `von` means 'Ab heute', an empty `von` all days; `bis` is
+ * absent for an open end.
+ */
+export function rangeFromAddress(von: string | null, bis: string | null): DateRange {
+  return { from: von ?? schoolDay(), to: bis ?? "" };
+}
+
+/** The address values of a range ('Ab heute' is the plain address). */
+export function rangeToAddress(range: DateRange): Record<string, string | null> {
+  const isDefault = range.from === schoolDay() && range.to === "";
+  return { von: isDefault ? null : range.from, bis: range.to || null };
+}
+
+/** What a Bis before Von is called, on either field (issue 25, point 6). */
+export const invertedRangeMessage = "Bis liegt vor Von.";
+
+/**
  * Von/Bis fields above the appointments list, with 'Ab heute' and 'Alle' to reset. An empty
  * field is an open end; Bis cannot be set before Von (the API would refuse the range).
  */
@@ -29,6 +46,7 @@ export function DateRangeFilter(
         className="appointments-range-field"
         value={range.from}
         max={range.to || undefined}
+        outOfRangeMessage={invertedRangeMessage}
         onChange={(from) => onChange({ ...range, from })}
       />
       <DateInput
@@ -36,6 +54,7 @@ export function DateRangeFilter(
         className="appointments-range-field"
         value={range.to}
         min={range.from || undefined}
+        outOfRangeMessage={invertedRangeMessage}
         onChange={(to) => onChange({ ...range, to })}
       />
       <div className="appointments-range-buttons">

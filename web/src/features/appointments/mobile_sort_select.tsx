@@ -2,11 +2,11 @@ import { useId } from "react";
 import type { SortState } from "../../components/ui/data_table.tsx";
 
 const choices: { value: string; label: string }[] = [
-  { value: "start_time:desc", label: "Datum (neueste zuerst)" },
-  { value: "start_time:asc", label: "Datum (älteste zuerst)" },
+  { value: "start_time:asc", label: "Datum (nächste zuerst)" },
+  { value: "start_time:desc", label: "Datum (späteste zuerst)" },
   { value: "time_of_day:asc", label: "Uhrzeit (früheste zuerst)" },
-  { value: "student_name:asc", label: "Fahrschüler (A–Z)" },
-  { value: "instructor_name:asc", label: "Fahrlehrer (A–Z)" },
+  { value: "student_name:asc", label: "Fahrschüler (Nachname A–Z)" },
+  { value: "instructor_name:asc", label: "Fahrlehrer (Nachname A–Z)" },
   { value: "appointment_type:asc", label: "Typ" },
   { value: "vehicle:asc", label: "Fahrzeug" },
   { value: "transmission_type:asc", label: "Getriebe" },

@@ -1,19 +1,17 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { Button } from "../../components/ui/button.tsx";
-import { Modal } from "../../components/ui/modal.tsx";
 import { ThemeToggle } from "../../components/ui/theme_toggle.tsx";
 import { useAuth } from "../../lib/auth.tsx";
 import { isEnabled } from "../../lib/feature_flags.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { loginErrorMessage } from "./login_error.ts";
 import { PasswordField } from "./password_field.tsx";
+import { ForgotPasswordDialog } from "./forgot_password_dialog.tsx";
 import { useNoIndex } from "./robots_meta.ts";
 import "./auth.css";
 import { Icon } from "../../components/ui/icons.tsx";
 
-const resetHint =
-  "Passwörter setzt Ihre Fahrschule zurück. Bitte wenden Sie sich an das Fahrschulbüro.";
+const resetHint = "Ein neues Passwort festlegen";
 
 /** /login (spec 01 §2): sign in, then staff go to /admin-panel and everyone else to /verfuegbarkeit. */
 export default function LoginScreen() {
@@ -124,25 +122,7 @@ export default function LoginScreen() {
         </footer>
       </main>
 
-      <Modal
-        open={resetOpen}
-        title="Passwort vergessen?"
-        size="small"
-        onClose={() => setResetOpen(false)}
-        footer={
-          <Button variant="primary" onClick={() => setResetOpen(false)}>
-            Verstanden
-          </Button>
-        }
-      >
-        <p>
-          Ihr Zugang wird von Ihrer Fahrschule verwaltet. Bitte wenden Sie sich an das
-          Fahrschulbüro: Dort wird Ihr Passwort zurückgesetzt und Sie erhalten neue Zugangsdaten.
-        </p>
-        <p className="muted small">
-          Aus Sicherheitsgründen versenden wir keine Passwörter per E-Mail.
-        </p>
-      </Modal>
+      <ForgotPasswordDialog open={resetOpen} onClose={() => setResetOpen(false)} />
     </div>
   );
 }

@@ -6,10 +6,14 @@ interface PasswordFieldProps {
   value: string;
   onChange(value: string): void;
   disabled?: boolean;
+  /** "new-password" where a password is chosen (password managers then offer one) */
+  autoComplete?: string;
 }
 
 /** The password input with its 'Passwort anzeigen' / 'Passwort verbergen' toggle. */
-export function PasswordField({ id, value, onChange, disabled }: PasswordFieldProps) {
+export function PasswordField(
+  { id, value, onChange, disabled, autoComplete = "current-password" }: PasswordFieldProps,
+) {
   const [visible, setVisible] = useState(false);
   const label = visible ? "Passwort verbergen" : "Passwort anzeigen";
   return (
@@ -18,7 +22,7 @@ export function PasswordField({ id, value, onChange, disabled }: PasswordFieldPr
         id={id}
         name="password"
         type={visible ? "text" : "password"}
-        autoComplete="current-password"
+        autoComplete={autoComplete}
         required
         value={value}
         disabled={disabled}

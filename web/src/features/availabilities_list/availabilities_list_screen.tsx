@@ -1,5 +1,6 @@
 import type { AvailabilityListRow } from "../../../../common/contract/availability_row.ts";
-import { type ChangeEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type ChangeEvent, useCallback, useId, useRef, useState } from "react";
 import type { AppointmentChoices } from "../../../../common/contract/appointment_detail.ts";
 import { type Column, fetchAllPages, useServerList } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
@@ -8,6 +9,7 @@ import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
 import { api, ApiError, call } from "../../lib/api.ts";
 import { downloadFile, toCsv } from "../../lib/export_files.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { germanWeekdayNames, shortTime } from "../../lib/german_dates.ts";
 import "./availabilities_list.css";
 
@@ -53,12 +55,15 @@ export default function AvailabilitiesListScreen() {
     onError,
     params,
   });
-  const [people, setPeople] = useState<AppointmentChoices | null>(null);
-  useEffect(() => {
-    call("GET /admin/appointments/choices/")
-      .then(setPeople)
-      .catch((error) => console.error("Fehler beim Laden der Personen", error));
-  }, []);
+  // The same active people the appointment forms pick from (one query, one key).
+  const { data: people } = useQuery({
+    queryKey: [...queryKeys.appointments, "choices"],
+    queryFn: ({ signal }): Promise<AppointmentChoices> =>
+      call("GET /admin/appointments/choices/", { signal }).catch((error) => {
+        console.error("Fehler beim Laden der Personen", error);
+        throw error;
+      }),
+  });
   const personOptions = [
     ...(role !== "student" ? people?.instructors ?? [] : []).map((p) => ({
       value: String(p.id),

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { TourButton } from "../../components/ui/tour_button.tsx";
 import { Tutorial } from "../../components/ui/tutorial.tsx";
@@ -6,10 +6,9 @@ import { useTour } from "../../components/ui/use_tour.ts";
 import { useAuth } from "../../lib/auth.tsx";
 import { onApplied, type SaveOutcome, saveThroughQueue } from "../../lib/offline/sync.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
-import { AbsencesCard } from "./absences_card.tsx";
-import { loadVersioned } from "./load_versioned.ts";
+import { loadVersioned } from "../../lib/load_versioned.ts";
 import { MobileDayList } from "./mobile_day_list.tsx";
-import { SaveBar } from "./save_bar.tsx";
+import { SaveBar } from "../../components/ui/save_bar.tsx";
 import { apiExchange } from "../../lib/api.ts";
 import { useUnsavedChangesGuard } from "../../lib/unsaved_changes.ts";
 import {
@@ -17,6 +16,8 @@ import {
   defaultPlannedWeekdays,
   gridHours,
   isPlanned,
+  partialHours,
+  partialMinutes,
   type Selection,
   selectionToSlots,
   slotKey,
@@ -24,10 +25,11 @@ import {
   toggleAll,
   weekdayKeys,
   withKeys,
+  withoutKeys,
 } from "./slots.ts";
-import { instructorTutorialSteps, studentTutorialSteps } from "./tutorial_steps.ts";
+import { tutorialSteps } from "./tutorial_steps.ts";
 import { useDragSelection } from "./use_drag_selection.ts";
-import { saveStatus, useTimedStatus } from "./use_timed_status.ts";
+import { saveStatus, useTimedStatus } from "../../lib/use_timed_status.ts";
 import { useWideScreen } from "../../lib/use_wide_screen.ts";
 import { WeeklyGrid } from "./weekly_grid.tsx";
 import "./availability.css";
@@ -43,13 +45,18 @@ function tourOf(role: string | undefined) {
   return null;
 }
 
+/** The card below the grid with its own save (the app passes in the absences card). */
+export type BelowGridCard = ComponentType<{ onUnsaved(unsaved: boolean): void }>;
+
 /** Meine wöchentliche Verfügbarkeit: the weekly grid and the absences card. */
-export default function AvailabilityScreen() {
+export default function AvailabilityScreen({ AbsencesCard }: { AbsencesCard: BelowGridCard }) {
   usePageTitle("Verfügbarkeit");
   const { user } = useAuth();
   const confirm = useConfirm();
   const wide = useWideScreen();
   const [selection, setSelection] = useState<Selection>({});
+  // Hours stored only in part (a working day from 08:30): shown as such until the user changes them.
+  const [partial, setPartial] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const version = useRef<number | null>(null);
@@ -90,6 +97,7 @@ export default function AvailabilityScreen() {
       .then((data) => {
         if (!live) return;
         setSelection(slotsToSelection(data.rows));
+        setPartial(partialHours(data.rows));
         version.current = data.version;
       })
       .catch((err) => console.error("Verfügbarkeit konnte nicht geladen werden", err))
@@ -99,6 +107,7 @@ export default function AvailabilityScreen() {
       version.current = change.version;
       if (change.adopted || !dirty.current) {
         setSelection(slotsToSelection(change.data as AvailabilitySlot[]));
+        setPartial(partialHours(change.data as AvailabilitySlot[]));
         markDirty(false);
       }
     });
@@ -110,7 +119,13 @@ export default function AvailabilityScreen() {
 
   const edit = useCallback((change: (current: Selection) => Selection) => {
     markDirty(true);
-    setSelection(change);
+    const current = selectionRef.current;
+    const next = change(current);
+    // An hour the user changed is a whole hour from now on: its "ab 08:30" goes.
+    const touched = Object.keys({ ...current, ...next }).filter((k) => !!current[k] !== !!next[k]);
+    if (touched.length) setPartial((p) => withoutKeys(p, touched));
+    selectionRef.current = next;
+    setSelection(next);
   }, [markDirty]);
   const canEdit = useCallback(
     (key: string) => isPlanned(weekdayKeys.indexOf(key.split("-")[0]), plannedRef.current),
@@ -187,9 +202,15 @@ export default function AvailabilityScreen() {
     show(line.text, line.tone);
   };
 
-  const selectedCount = selectionToSlots(selection, planned).length;
+  // Hours per week as stored: a cell "ab 08:30" counts its half hour (issue 25).
+  const selectedMinutes = selectionToSlots(selection, planned).reduce((sum, slot) => {
+    const key = slotKey(slot.day_of_week - 1, Number(slot.start_time.slice(0, 2)));
+    return sum + (partial[key] ? partialMinutes(partial[key]) : 60);
+  }, 0);
+  const selectedCount = selectedMinutes / 60;
   const gridProps = {
     selection,
+    partial,
     planned,
     onCellPointerDown: drag.onPointerDown,
     onCellClick: drag.onKeyboardClick,
@@ -213,7 +234,11 @@ export default function AvailabilityScreen() {
         <div className="card-header">
           <h2 id="weekly-heading">Wochenplan</h2>
           <span className="badge badge-info" aria-live="polite">
-            {selectedCount === 1 ? "1 Stunde" : `${selectedCount} Stunden`} pro Woche
+            {selectedCount === 1
+              ? "1 Stunde"
+              : `${selectedCount.toLocaleString("de-DE", { maximumFractionDigits: 2 })} Stunden`}
+            {" "}
+            pro Woche
           </span>
         </div>
         <p className="availability-hint">
@@ -237,6 +262,7 @@ export default function AvailabilityScreen() {
           label="Verfügbarkeit speichern"
           onSave={save}
           tutorialStep="save"
+          unsaved={unsaved}
         >
           <button type="button" className="button button-secondary" onClick={reset}>
             Auswahl zurücksetzen
@@ -247,7 +273,7 @@ export default function AvailabilityScreen() {
       <AbsencesCard onUnsaved={setAbsencesUnsaved} />
 
       <Tutorial
-        steps={user?.role === "instructor" ? instructorTutorialSteps : studentTutorialSteps}
+        steps={tutorialSteps(user?.role === "instructor" ? "instructor" : "student", wide)}
         open={tutorial.open}
         onFinish={tutorial.finish}
         label={user?.role === "instructor" ? "Tutorial für Fahrlehrer" : "Tutorial für Fahrschüler"}

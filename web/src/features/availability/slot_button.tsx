@@ -4,6 +4,8 @@ import { hourLabel, type Selection, slotKey } from "./slots.ts";
 /** What both layouts (desktop grid, phone list) get from the availability screen. */
 export interface SlotLayoutProps {
   selection: Selection;
+  /** hours stored only in part, with their note ("ab 08:30"), shown in the cell (issue 25) */
+  partial?: Record<string, string>;
   /** the school's planned weekdays (1 = Monday); other days are shown but cannot be marked */
   planned: readonly number[];
   onCellPointerDown(event: ReactPointerEvent<HTMLElement>, key: string): void;
@@ -30,11 +32,13 @@ export function SlotButton(props: SlotButtonProps) {
   const { layout, day, hour, dayLabel, className, children } = props;
   const key = slotKey(day, hour);
   const selected = !!layout.selection[key];
+  const part = selected ? layout.partial?.[key] : undefined;
   const planned = layout.planned.includes(day + 1);
   return (
     <button
       type="button"
-      className={`${className}${selected ? " is-selected" : ""}`}
+      className={`${className}${selected ? " is-selected" : ""}${part ? " is-partial" : ""}`}
+      title={part ? `Gespeichert: ${part}` : undefined}
       data-slot={planned ? key : undefined}
       data-pos={props.position}
       tabIndex={props.tabIndex}
@@ -45,6 +49,7 @@ export function SlotButton(props: SlotButtonProps) {
       onClick={(e) => layout.onCellClick(e.detail, key)}
     >
       {children}
+      {part && <span className="availability-partial">{part}</span>}
     </button>
   );
 }

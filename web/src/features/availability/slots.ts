@@ -72,6 +72,43 @@ export function slotsToSelection(slots: { day_of_week: number; start_time: strin
   return selection;
 }
 
+/**
+ * The hours stored only in part, by key, with what the cell says: "ab 08:30" for a working day
+ * that starts at 08:30, "bis 15:30", or both times (issue 25: the grid showed them as whole hours).
+ */
+export function partialHours(
+  slots: { day_of_week: number; start_time: string; end_time: string }[],
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const slot of slots) {
+    const hour = Number(slot.start_time.slice(0, 2));
+    const day = slot.day_of_week - 1;
+    if (day < 0 || day > 6 || !gridHours.includes(hour)) continue;
+    const start = slot.start_time.slice(0, 5), end = slot.end_time.slice(0, 5);
+    const lateStart = !start.endsWith(":00");
+    const earlyEnd = !end.endsWith(":00");
+    if (lateStart && earlyEnd) out[slotKey(day, hour)] = `${start}–${end}`;
+    else if (lateStart) out[slotKey(day, hour)] = `ab ${start}`;
+    else if (earlyEnd) out[slotKey(day, hour)] = `bis ${end}`;
+  }
+  return out;
+}
+
+/** The minutes of its hour a partly covered cell stands for ("ab 08:30" → 30). */
+export function partialMinutes(note: string): number {
+  const times = [...note.matchAll(/(\d\d):(\d\d)/g)].map((m) => Number(m[2]));
+  if (note.startsWith("ab ")) return 60 - times[0];
+  if (note.startsWith("bis ")) return times[0];
+  return times.length === 2 ? (times[1] || 60) - times[0] : 60;
+}
+
+/** The same map without the given keys (hours the user changed are whole hours from then on). */
+export function withoutKeys(map: Record<string, string>, keys: string[]): Record<string, string> {
+  const next = { ...map };
+  for (const key of keys) delete next[key];
+  return next;
+}
+
 /** Sets or clears a list of keys. */
 export function withKeys(selection: Selection, keys: string[], selected: boolean): Selection {
   const next = { ...selection };

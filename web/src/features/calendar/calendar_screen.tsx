@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
-import type { MyAppointment } from "../../../../common/contract/my_appointment.ts";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import type { MyAbsence, MyAppointment } from "../../../../common/contract/my_appointment.ts";
 import { call } from "../../lib/api.ts";
 import { useAuth } from "../../lib/auth.tsx";
 import {
@@ -8,7 +9,9 @@ import {
   germanWeekdayShort,
 } from "../../lib/german_dates.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
-import { addDays, isoWeekday, schoolClock, schoolDay } from "../../../../common/time.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
+import { addDays, schoolDay } from "../../../../common/time.ts";
+import { AbsenceItem, AppointmentDetails, AppointmentItem, longDate } from "./appointment_item.tsx";
 import {
   addMonths,
   isoWeekNumber,
@@ -19,75 +22,34 @@ import {
   weekStartOf,
 } from "./month.ts";
 import { useWideScreen } from "../../lib/use_wide_screen.ts";
+import { CalendarSubscription } from "./calendar_subscription.tsx";
 import "./calendar.css";
 
 type Appointment = MyAppointment;
 
-function AppointmentItem(
-  { appointment, person }: { appointment: Appointment; person?: string },
+/** A day's absences and lessons: the absences first, they frame the day. */
+function DayEntries(
+  { absences, lessons, personOf, onOpen }: {
+    absences: MyAbsence[];
+    lessons: Appointment[];
+    personOf(a: Appointment): string | undefined;
+    onOpen(a: Appointment): void;
+  },
 ) {
-  const automatic = appointment.transmission_type === "automatic";
-  const people = [appointment.instructor_name, appointment.student_name].filter(Boolean).join(
-    " · ",
-  );
-  // A cancelled lesson stays where it was, struck through and named, so nobody waits for it or
-  // wonders where it went.
-  const cancelled = appointment.status === "cancelled";
-  const hint = cancelled
-    ? [people, `Storniert${appointment.cancel_reason ? `: ${appointment.cancel_reason}` : ""}`]
-      .filter(Boolean).join(" – ")
-    : people;
   return (
-    <li
-      className={`calendar-appointment${cancelled ? " is-cancelled" : ""}`}
-      title={hint || undefined}
-    >
-      <time dateTime={appointment.start_time} className="calendar-time">
-        {schoolClock(appointment.start_time)}
-      </time>
-      <span
-        className={`calendar-badge ${automatic ? "is-automatic" : "is-manual"}`}
-        title={automatic ? "Automatik" : "Schaltung"}
-      >
-        <span aria-hidden="true">{automatic ? "A" : "M"}</span>
-        <span className="sr-only">{automatic ? "Automatik" : "Schaltung"}</span>
-      </span>
-      <span className="calendar-title">
-        {appointment.type_display}
-        {appointment.title && appointment.title !== appointment.type_display &&
-          ` – ${appointment.title}`}
-      </span>
-      {person && <span className="calendar-person">{person}</span>}
-      {appointment.vehicle && (
-        <span className="calendar-vehicle">
-          <span className="sr-only">Fahrzeug</span> {appointment.vehicle}
-        </span>
-      )}
-      {!cancelled && appointment.in_own_absence && (
-        <span className="calendar-affected">
-          <span className="badge badge-warning">In Ihrer Abwesenheit</span>
-          <span>Das Büro ist informiert und plant diese Stunde neu.</span>
-        </span>
-      )}
-      {cancelled && (
-        <span className="calendar-cancelled">
-          <span className="badge badge-error">Storniert</span>
-          {appointment.cancel_reason && (
-            <span className="calendar-cancel-reason">{appointment.cancel_reason}</span>
-          )}
-        </span>
-      )}
-    </li>
+    <ul className="calendar-appointments">
+      {absences.map((absence, i) => <AbsenceItem key={`absence-${i}`} absence={absence} />)}
+      {lessons.map((a) => (
+        <AppointmentItem key={a.id} appointment={a} person={personOf(a)} onOpen={onOpen} />
+      ))}
+    </ul>
   );
 }
 
-function longDate(day: string): string {
-  const [, m, d] = day.split("-").map(Number);
-  const weekday = germanWeekdayNames[isoWeekday(day) - 1];
-  return `${weekday}, ${d}. ${germanMonthNames[m - 1]}`;
-}
-
-/** Mein Stundenplan: the user's appointments in a month grid (phone: an agenda list). */
+/**
+ * Mein Stundenplan: the user's appointments and absences by month or by week (a grid on the
+ * desktop, a list of days on the phone); a tap on a lesson opens its details.
+ */
 export default function CalendarScreen() {
   usePageTitle("Mein Stundenplan");
   const wide = useWideScreen();
@@ -99,10 +61,11 @@ export default function CalendarScreen() {
       : a.instructor_name && `mit ${a.instructor_name}`;
   const today = schoolDay(new Date());
   const [month, setMonth] = useState<Month>(() => monthOf(today));
-  // Desktop shows a month or a week; the phone keeps its agenda of the month.
+  // A month or a week, on the phone as on the desktop (issue 25); the phone lists the days.
   const [view, setView] = useState<"month" | "week">("month");
   const [weekStart, setWeekStart] = useState(() => weekStartOf(today));
-  const showWeek = wide && view === "week";
+  const showWeek = view === "week";
+  const [opened, setOpened] = useState<Appointment | null>(null);
   const step = (n: number) => {
     if (showWeek) {
       const next = addDays(weekStart, 7 * n);
@@ -123,15 +86,25 @@ export default function CalendarScreen() {
     } else setMonth(monthOf(weekStart));
     setView(next);
   };
-  const [appointments, setAppointments] = useState<Appointment[]>([]);
-  const [loaded, setLoaded] = useState(false);
-
-  useEffect(() => {
-    call("GET /my-appointments/")
-      .then((list) => setAppointments(list ?? []))
-      .catch((err) => console.error("Fehler beim Laden der Termine", err))
-      .finally(() => setLoaded(true));
-  }, []);
+  // Offline the service worker answers from its copy; without one the load waits for the
+  // connection (paused) and the grid shows meanwhile, empty.
+  const mine = useQuery({
+    queryKey: [...queryKeys.appointments, "mine"],
+    queryFn: ({ signal }) =>
+      call("GET /my-appointments/", { signal }).catch((err) => {
+        console.error("Fehler beim Laden der Termine", err);
+        throw err;
+      }),
+  });
+  const appointments: Appointment[] = useMemo(() => mine.data ?? [], [mine.data]);
+  // The user's own absences, shown on their days (issue 25); without them the lessons still show.
+  const absenceList = useQuery({
+    queryKey: [...queryKeys.appointments, "my-absences"],
+    queryFn: ({ signal }) => call("GET /my-absences/", { signal }),
+  });
+  const absencesOn = (day: string) =>
+    (absenceList.data ?? []).filter((a) => a.from <= day && day <= a.to);
+  const loaded = !mine.isPending || mine.fetchStatus === "paused";
 
   const byDay = useMemo(() => {
     const map = new Map<string, Appointment[]>();
@@ -151,7 +124,18 @@ export default function CalendarScreen() {
   }`;
   const heading = showWeek ? weekLabel : monthLabel;
   const daysInMonth = weeks.flat().filter((cell) => cell.inMonth);
-  const agendaDays = daysInMonth.filter((cell) => byDay.has(cell.day) || cell.day === today);
+  const agendaDays = daysInMonth.filter((cell) =>
+    byDay.has(cell.day) || cell.day === today || absencesOn(cell.day).length > 0
+  );
+  // A day's absences and lessons, or null when it has none (the caller then says so).
+  const entriesOf = (day: string) => {
+    const absences = absencesOn(day);
+    const lessons = byDay.get(day) ?? [];
+    if (absences.length === 0 && lessons.length === 0) return null;
+    return (
+      <DayEntries absences={absences} lessons={lessons} personOf={personOf} onOpen={setOpened} />
+    );
+  };
 
   return (
     <div className="page calendar-page">
@@ -164,23 +148,21 @@ export default function CalendarScreen() {
       <section className="card" aria-labelledby="calendar-month">
         <div className="calendar-toolbar">
           <h2 id="calendar-month" aria-live="polite">{heading}</h2>
-          {wide && (
-            <div className="calendar-views" role="group" aria-label="Ansicht">
-              {(["month", "week"] as const).map((option) => (
-                <button
-                  key={option}
-                  type="button"
-                  className={`button button-small ${
-                    view === option ? "button-primary" : "button-secondary"
-                  }`}
-                  aria-pressed={view === option}
-                  onClick={() => switchView(option)}
-                >
-                  {option === "month" ? "Monat" : "Woche"}
-                </button>
-              ))}
-            </div>
-          )}
+          <div className="calendar-views" role="group" aria-label="Ansicht">
+            {(["month", "week"] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className={`button button-small ${
+                  view === option ? "button-primary" : "button-secondary"
+                }`}
+                aria-pressed={view === option}
+                onClick={() => switchView(option)}
+              >
+                {option === "month" ? "Monat" : "Woche"}
+              </button>
+            ))}
+          </div>
           <div className="calendar-nav">
             <button
               type="button"
@@ -208,7 +190,7 @@ export default function CalendarScreen() {
           </div>
         </div>
 
-        {showWeek && (
+        {showWeek && wide && (
           <table className="calendar-grid calendar-week">
             <caption className="sr-only">Termine in {weekLabel}</caption>
             <thead>
@@ -228,30 +210,37 @@ export default function CalendarScreen() {
             </thead>
             <tbody>
               <tr>
-                {week.map((day) => {
-                  const list = byDay.get(day) ?? [];
-                  return (
-                    <td
-                      key={day}
-                      className={`calendar-cell${day === today ? " is-today" : ""}`}
-                      data-day={day}
-                    >
-                      <span className="sr-only">{longDate(day)}</span>
-                      {list.length > 0
-                        ? (
-                          <ul className="calendar-appointments">
-                            {list.map((a) => (
-                              <AppointmentItem key={a.id} appointment={a} person={personOf(a)} />
-                            ))}
-                          </ul>
-                        )
-                        : <span className="sr-only">Keine Termine</span>}
-                    </td>
-                  );
-                })}
+                {week.map((day) => (
+                  <td
+                    key={day}
+                    className={`calendar-cell${day === today ? " is-today" : ""}`}
+                    data-day={day}
+                  >
+                    <span className="sr-only">{longDate(day)}</span>
+                    {entriesOf(day) ?? <span className="sr-only">Keine Termine</span>}
+                  </td>
+                ))}
               </tr>
             </tbody>
           </table>
+        )}
+        {showWeek && !wide && (
+          <ol className="calendar-agenda" aria-label={`Termine in ${weekLabel}`}>
+            {week.map((day) => (
+              <li
+                key={day}
+                className={`calendar-agenda-day${day === today ? " is-today" : ""}`}
+                aria-current={day === today ? "date" : undefined}
+                data-day={day}
+              >
+                <h3>
+                  {longDate(day)}
+                  {day === today && <span className="badge badge-info">Heute</span>}
+                </h3>
+                {entriesOf(day) ?? <p className="muted">Keine Termine</p>}
+              </li>
+            ))}
+          </ol>
         )}
         {showWeek ? null : wide
           ? (
@@ -270,7 +259,6 @@ export default function CalendarScreen() {
                 {weeks.map((week) => (
                   <tr key={week[0].day}>
                     {week.map((cell) => {
-                      const list = byDay.get(cell.day) ?? [];
                       const isToday = cell.day === today;
                       return (
                         <td
@@ -285,13 +273,7 @@ export default function CalendarScreen() {
                             <span className="sr-only">{longDate(cell.day)}</span>
                             <span aria-hidden="true">{Number(cell.day.slice(8))}</span>
                           </span>
-                          {list.length > 0 && (
-                            <ul className="calendar-appointments">
-                              {list.map((a) => (
-                                <AppointmentItem key={a.id} appointment={a} person={personOf(a)} />
-                              ))}
-                            </ul>
-                          )}
+                          {entriesOf(cell.day)}
                         </td>
                       );
                     })}
@@ -303,7 +285,6 @@ export default function CalendarScreen() {
           : (
             <ol className="calendar-agenda">
               {agendaDays.map((cell) => {
-                const list = byDay.get(cell.day) ?? [];
                 const isToday = cell.day === today;
                 return (
                   <li
@@ -316,15 +297,7 @@ export default function CalendarScreen() {
                       {longDate(cell.day)}
                       {isToday && <span className="badge badge-info">Heute</span>}
                     </h3>
-                    {list.length
-                      ? (
-                        <ul className="calendar-appointments">
-                          {list.map((a) => (
-                            <AppointmentItem key={a.id} appointment={a} person={personOf(a)} />
-                          ))}
-                        </ul>
-                      )
-                      : <p className="muted">Keine Termine</p>}
+                    {entriesOf(cell.day) ?? <p className="muted">Keine Termine</p>}
                   </li>
                 );
               })}
@@ -341,6 +314,9 @@ export default function CalendarScreen() {
           <span className="calendar-badge is-manual" aria-hidden="true">M</span> Schaltung
         </p>
       </section>
+      {opened && <AppointmentDetails appointment={opened} onClose={() => setOpened(null)} />}
+      {/* The office has no lessons of its own to subscribe to. */}
+      {user && !user.is_staff && <CalendarSubscription />}
     </div>
   );
 }

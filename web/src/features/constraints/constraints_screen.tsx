@@ -1,11 +1,14 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { de } from "../../i18n/de.ts";
 import { ApiError, call } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { RuleCard, Slider } from "./rule_card.tsx";
 import type { PlannerSettings } from "../../../../common/contract/planner_settings.ts";
 import { activeCounts } from "./settings_types.ts";
+import { TrainingCard } from "./training_card.tsx";
 import "./constraints.css";
 
 type Group = "hard" | "soft";
@@ -35,7 +38,8 @@ const hardRules: RuleSpec<"hard">[] = [
   {
     key: "maxHoursPerDay",
     title: "Maximale Stunden pro Tag",
-    description: "Höchstens so viele Fahrstunden gibt ein Fahrlehrer an einem Tag.",
+    description:
+      "Höchstens so viele Fahrstunden gibt ein Fahrlehrer an einem Tag. Die gesetzliche Grenze von 495 Minuten Fahrzeit am Tag hält die Planung immer ein, auch über 8 Stunden oder ausgeschaltet.",
     sliders: [{ field: "value", label: "Stunden pro Tag", unit: "Std.", min: 4, max: 12 }],
   },
   {
@@ -117,25 +121,35 @@ const weatherReason =
 export default function ConstraintsScreen() {
   usePageTitle("Constraints-Einstellungen");
   const navigate = useNavigate();
-  const [settings, setSettings] = useState<PlannerSettings | null>(null);
-  const [defaults, setDefaults] = useState<PlannerSettings | null>(null);
-  const [loadError, setLoadError] = useState("");
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const loaded = useQuery({
+    queryKey: queryKeys.constraints,
+    queryFn: ({ signal }) => call("GET /admin/planner-settings/", { signal }),
+  });
+  // The admin's changes since the last save; a reload of the saved settings leaves them alone.
+  const [draft, setDraft] = useState<PlannerSettings | null>(null);
+  const settings = draft ?? loaded.data?.settings ?? null;
+  const defaults = loaded.data?.defaults ?? null;
+  const loadError = loaded.isError && !loaded.data
+    ? (loaded.error instanceof ApiError
+      ? loaded.error.message
+      : "Die Einstellungen konnten nicht geladen werden.")
+    : "";
+  const saveSettings = useMutation({
+    mutationFn: (next: PlannerSettings) => call("PUT /admin/planner-settings/", { body: next }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(
+        queryKeys.constraints,
+        (old: typeof loaded.data) => old && { ...old, settings: answer.settings },
+      );
+      setDraft(null);
+    },
+  });
+  const saving = saveSettings.isPending;
   const [status, setStatus] = useState<Status>(null);
   const statusTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  useEffect(() => {
-    call("GET /admin/planner-settings/").then((answer) => {
-      setSettings(answer.settings);
-      setDefaults(answer.defaults);
-    }).catch((err) =>
-      setLoadError(
-        err instanceof ApiError ? err.message : "Die Einstellungen konnten nicht geladen werden.",
-      )
-    );
-    return () => {
-      if (statusTimer.current) clearTimeout(statusTimer.current);
-    };
+  useEffect(() => () => {
+    if (statusTimer.current) clearTimeout(statusTimer.current);
   }, []);
 
   const flash = (next: Status, ms: number) => {
@@ -149,10 +163,8 @@ export default function ConstraintsScreen() {
     message: (s: PlannerSettings) => string,
     ms: number,
   ) => {
-    setSaving(true);
     try {
-      const answer = await call("PUT /admin/planner-settings/", { body: next });
-      setSettings(answer.settings);
+      const answer = await saveSettings.mutateAsync(next);
       flash({ kind: "success", text: message(answer.settings) }, ms);
     } catch (err) {
       flash({
@@ -161,8 +173,6 @@ export default function ConstraintsScreen() {
           ? err.message
           : "Die Einstellungen konnten nicht gespeichert werden.",
       }, 5000);
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -178,7 +188,7 @@ export default function ConstraintsScreen() {
 
   const setRule = (group: Group, key: string, patch: Record<string, number | boolean>) => {
     const rules = settings[group] as unknown as Record<string, object>;
-    setSettings({ ...settings, [group]: { ...rules, [key]: { ...rules[key], ...patch } } });
+    setDraft({ ...settings, [group]: { ...rules, [key]: { ...rules[key], ...patch } } });
   };
   const counts = activeCounts(settings);
   const slots = settings.soft.timeSlotPreferences;
@@ -234,6 +244,10 @@ export default function ConstraintsScreen() {
             fixedLabel="Immer aktiv"
           />
           {ruleCards("hard", hardRules)}
+          <TrainingCard
+            value={settings.training}
+            onChange={(training) => setDraft({ ...settings, training })}
+          />
         </RuleGroup>
 
         <RuleGroup id="soft-title" title="Weiche Regeln" active={counts.soft}>

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
 import { DataManagementCard } from "./data_management_card.tsx";
+import { WithQueryClient } from "../../lib/query_test_client.tsx";
 
 /** The network is a fetch stub; each call is kept with its method, path and body. */
 interface Call {
@@ -39,14 +40,23 @@ afterEach(() => {
 
 function renderCard(onDeleted = vi.fn()) {
   render(
-    <ToastProvider>
-      <ConfirmProvider>
-        <DataManagementCard
-          stats={{ students: 12, instructors: 3, appointments: 340, availabilities: 9 }}
-          onDeleted={onDeleted}
-        />
-      </ConfirmProvider>
-    </ToastProvider>,
+    <WithQueryClient>
+      <ToastProvider>
+        <ConfirmProvider>
+          <DataManagementCard
+            stats={{
+              students: 12,
+              instructors: 3,
+              appointments: 340,
+              availabilities: 9,
+              appointments_stored: 352,
+              appointments_future: 7,
+            }}
+            onDeleted={onDeleted}
+          />
+        </ConfirmProvider>
+      </ToastProvider>
+    </WithQueryClient>,
   );
   return onDeleted;
 }
@@ -77,7 +87,7 @@ describe("DataManagementCard", () => {
     expect(calls).toEqual([{
       method: "DELETE",
       url: "/api/admin/bulk-delete/students/",
-      body: { delete_all: true },
+      body: { delete_all: true, confirmation: phrase },
     }]);
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
   });
@@ -93,11 +103,17 @@ describe("DataManagementCard", () => {
     fireEvent.click(screen.getByLabelText("Nur zukünftige Termine"));
     fireEvent.click(screen.getByRole("button", { name: "Termine löschen" }));
     const dialog = await confirmTyped(phrase);
-    expect(dialog.textContent).toContain("Vergangene Termine bleiben erhalten.");
+    expect(dialog.textContent).toContain(
+      "Es werden alle 7 zukünftigen Termine endgültig gelöscht. Vergangene Termine bleiben erhalten.",
+    );
     fireEvent.click(screen.getByRole("button", { name: "Endgültig löschen" }));
     expect(await screen.findByText("4 zukünftige Termine gelöscht.")).toBeTruthy();
     expect(calls.map((c) => [c.url, c.body])).toEqual([
-      ["/api/admin/bulk-delete/appointments/", { delete_all: true, only_future: true }],
+      ["/api/admin/bulk-delete/appointments/", {
+        delete_all: true,
+        confirmation: phrase,
+        only_future: true,
+      }],
     ]);
   });
 
@@ -114,5 +130,15 @@ describe("DataManagementCard", () => {
     expect(alert.textContent).toContain(
       "Fehler: Während eine Planung läuft, kann nichts gelöscht werden.",
     );
+  });
+});
+
+describe("the confirmation's count", () => {
+  it("says how many, in singular for one and without 'alle' for none", async () => {
+    const { counted } = await import("./data_management_card.tsx");
+    expect(counted(1, "Termin", "Termine")).toBe("Es wird 1 Termin");
+    expect(counted(0, "Termin", "Termine")).toBe("Es werden 0 Termine");
+    expect(counted(1200, "Termin", "Termine")).toBe("Es werden alle 1.200 Termine");
+    expect(counted(undefined, "Termin", "Termine")).toBe("Es werden alle Termine");
   });
 });

@@ -1,4 +1,6 @@
+import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { deleteConfirmation } from "../../../../common/contract/admin_data.ts";
 import type { SystemCounts } from "../../../../common/contract/dashboard_stats.ts";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
@@ -6,26 +8,33 @@ import { RadioGroup } from "../../components/ui/form_fields.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../lib/api.ts";
 
-/** The text the admin types before anything is deleted (spec 01 §5). */
-export const deleteConfirmation = "Ja, unwiderruflich löschen";
-
 type Target = "appointments" | "students" | "instructors";
 type Scope = "all" | "future";
 
-/** "12 Fahrschüler", or the plain word while the counts are not loaded. */
-const counted = (n: number | undefined, word: string) =>
-  n === undefined ? `alle ${word}` : `alle ${n.toLocaleString("de-DE")} ${word}`;
+/**
+ * "Es werden alle 12 Termine", "Es wird 1 Termin", or the plain words while the counts are not
+ * loaded; `one` and `many` are the noun's singular and plural.
+ */
+export function counted(n: number | undefined, one: string, many: string): string {
+  if (n === undefined) return `Es werden alle ${many}`;
+  if (n === 1) return `Es wird 1 ${one}`;
+  return `Es werden ${n === 0 ? "" : "alle "}${n.toLocaleString("de-DE")} ${many}`;
+}
 
-function question(target: Target, scope: Scope, stats: SystemCounts | null): string {
+export function question(target: Target, scope: Scope, stats: SystemCounts | null): string {
   if (target === "appointments") {
     return scope === "future"
-      ? "Alle zukünftigen Termine werden endgültig gelöscht. Vergangene Termine bleiben erhalten."
-      : `Es werden ${counted(stats?.appointments, "Termine")} endgültig gelöscht, auch vergangene.`;
+      ? `${
+        counted(stats?.appointments_future, "zukünftiger Termin", "zukünftigen Termine")
+      } endgültig gelöscht. Vergangene Termine bleiben erhalten.`
+      : `${
+        counted(stats?.appointments_stored, "Termin", "Termine")
+      } endgültig gelöscht, auch vergangene und abgesagte.`;
   }
   const people = target === "students"
-    ? counted(stats?.students, "Fahrschüler")
-    : counted(stats?.instructors, "Fahrlehrer");
-  return `Es werden ${people} endgültig gelöscht, mit ihren Terminen, Verfügbarkeiten, ` +
+    ? counted(stats?.students, "Fahrschüler", "Fahrschüler")
+    : counted(stats?.instructors, "Fahrlehrer", "Fahrlehrer");
+  return `${people} endgültig gelöscht, mit ihren Terminen, Verfügbarkeiten, ` +
     "Abwesenheiten und Anmeldungen. Administratorkonten bleiben erhalten.";
 }
 
@@ -46,7 +55,21 @@ export function DataManagementCard(
   const confirm = useConfirm();
   const { show } = useToast();
   const [scope, setScope] = useState<Scope>("all");
-  const [busy, setBusy] = useState<Target | null>(null);
+  const bulkDelete = useMutation({
+    mutationFn: (target: Target) => {
+      const body = target === "appointments"
+        ? {
+          delete_all: true,
+          confirmation: deleteConfirmation,
+          only_future: scope === "future",
+        } as const
+        : { delete_all: true, confirmation: deleteConfirmation } as const;
+      return call(`DELETE /admin/bulk-delete/${target}/` as const, { body });
+    },
+    // Also after a failure: another admin may have changed the data meanwhile.
+    onSettled: () => onDeleted(),
+  });
+  const busy = bulkDelete.isPending ? bulkDelete.variables : null;
 
   async function remove(target: Target) {
     const ok = await confirm({
@@ -57,19 +80,11 @@ export function DataManagementCard(
       typedConfirmation: deleteConfirmation,
     });
     if (!ok) return;
-    setBusy(target);
     try {
-      const body = target === "appointments"
-        ? { delete_all: true as const, only_future: scope === "future" }
-        : { delete_all: true as const };
-      const { message } = await call(`DELETE /admin/bulk-delete/${target}/` as const, { body });
+      const { message } = await bulkDelete.mutateAsync(target);
       show(message, "success", 5000);
     } catch (err) {
       show(`Fehler: ${err instanceof ApiError ? err.message : String(err)}`, "error", 8000);
-    } finally {
-      setBusy(null);
-      // Also after a failure: another admin may have changed the data meanwhile.
-      onDeleted();
     }
   }
 

@@ -1,12 +1,16 @@
-import { de } from "../../i18n/de.ts";
 import { BarChart } from "./bar_chart.tsx";
-import { fairnessTone, formatDecimal, formatPercent, toneClass } from "./stat_levels.ts";
+import { fairnessTone, formatDecimal, formatPercent, toneClass } from "../../lib/stat_levels.ts";
 import { AverageTile, horizonBasis, StatsCard, StatTile } from "./stat_tile.tsx";
-import type { FairnessStats } from "../../../../common/contract/dashboard_stats.ts";
+import {
+  type FairnessStats,
+  needShareBuckets,
+} from "../../../../common/contract/dashboard_stats.ts";
 import "./dashboard_stats.css";
 
-const buckets = ["0", "1", "2", "3", "4", "5+"] as const;
 const dash = "–";
+
+/** '21-40%' as a German reads it: '21–40 %'. */
+const shareLabel = (bucket: string) => bucket.replace("-", "–").replace("%", " %");
 
 /**
  * The fairness card: how evenly the students' lessons of the next 30 days are spread, with the
@@ -48,12 +52,19 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
         />
       </div>
       {s && (
+        // Shares of each student's need, not lesson counts: with counts, a school whose students
+        // all had five lessons or more saw one full column "5+" (issue 25, point 11).
         <BarChart
           testId="fairness-distribution"
-          title="Fahrschüler nach Anzahl der Termine"
-          bars={buckets.map((b) => ({ label: b, value: s.distribution[b] }))}
-          describe={(bar) => `${de.appointmentCount(bar.label)}: ${bar.value} Fahrschüler`}
+          title="Fahrschüler nach verplantem Anteil ihres Bedarfs"
+          bars={needShareBuckets.map((b) => ({ label: shareLabel(b), value: s.distribution[b] }))}
+          describe={(bar) => `${bar.label} des Bedarfs verplant: ${bar.value} Fahrschüler`}
         />
+      )}
+      {s && s.students_without_need > 0 && (
+        <p className="muted small" data-testid="fairness-without-need">
+          {s.students_without_need} Fahrschüler ohne offenen Bedarf sind nicht gezählt.
+        </p>
       )}
     </StatsCard>
   );

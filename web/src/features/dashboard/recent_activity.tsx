@@ -1,8 +1,9 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import type { ActivityAnswer, ActivityEntry } from "../../../../common/contract/admin_data.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 import { toastIcons, type ToastType } from "../../components/ui/toast.tsx";
 import { call } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { germanDateTime, relativeGermanTime } from "../../lib/relative_time.ts";
 import "./recent_activity.css";
 
@@ -52,28 +53,16 @@ export function ActivityLines({ answer, now }: { answer: ActivityAnswer; now: Da
 
 /**
  * "Letzte Aktivitäten" (spec 01 §2): the 10 newest lines of the server's activity log and how
- * many more there are. Loads again when `version` changes (after a planner run, an import, a
+ * many more there are. Loads again when a save marks the log stale (a planner run, an import, a
  * bulk delete) and every 30 s, which also moves 'vor N Minuten' on.
  */
-export function RecentActivity({ version }: { version: number }) {
-  const [answer, setAnswer] = useState<ActivityAnswer | null>(null);
-  const [now, setNow] = useState(() => new Date());
-
-  useEffect(() => {
-    let active = true;
-    const load = () =>
-      call("GET /admin/activity/").then((next) => {
-        if (!active) return;
-        setAnswer(next);
-        setNow(new Date());
-      }).catch((err) => console.error("Aktivitäten konnten nicht geladen werden", err));
-    void load();
-    const timer = setInterval(() => void load(), 30_000);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [version]);
+export function RecentActivity() {
+  const { data: answer, dataUpdatedAt } = useQuery({
+    queryKey: queryKeys.activity,
+    queryFn: ({ signal }) => call("GET /admin/activity/", { signal }),
+    refetchInterval: 30_000,
+  });
+  const now = new Date(dataUpdatedAt);
 
   return (
     <section className="card" aria-labelledby="activity-title" data-testid="recent-activity">

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { de } from "../../i18n/de.ts";
-import { formatDecimal } from "./stat_levels.ts";
+import { formatDecimal } from "../../lib/stat_levels.ts";
 
 /** The basis the cards' figures share (issue 11): the planning horizon, cancelled ones left out. */
 export const horizonBasis = "nächste 30 Tage, ohne stornierte";

@@ -8,7 +8,8 @@ import { SystemOverview } from "./system_overview.tsx";
 afterEach(cleanup);
 
 const fairness: FairnessStats = {
-  distribution: { "0": 1, "1": 0, "2": 2, "3": 3, "4": 0, "5+": 4 },
+  distribution: { "0-20%": 1, "21-40%": 0, "41-60%": 2, "61-80%": 3, "81-100%": 4 },
+  students_without_need: 2,
   students_with_appointments: 9,
   students_with_appointments_percent: 90,
   students_without_appointments: 1,
@@ -68,7 +69,7 @@ describe("FairnessCard", () => {
         "Standardabweichung der Termine je Fahrschüler – je kleiner, desto gleichmäßiger",
       ),
     ).toBeTruthy();
-    expect(screen.getByText("5+ Termine: 4 Fahrschüler")).toBeTruthy();
+    expect(screen.getByText("81–100 % des Bedarfs verplant: 4 Fahrschüler")).toBeTruthy();
   });
 
   it("shows dashes and no chart before the figures are loaded", () => {
@@ -76,6 +77,33 @@ describe("FairnessCard", () => {
     expect(screen.getByTestId("fairness-share").textContent).toContain("–");
     expect(screen.getByTestId("fairness-share").className).not.toMatch(/stat-tile-(success|error)/);
     expect(screen.queryByTestId("fairness-distribution")).toBeNull();
+  });
+});
+
+describe("FairnessCard's chart (issue 25, point 11)", () => {
+  it("buckets students by the share of their need, and names those without need", () => {
+    render(<FairnessCard stats={fairness} />);
+    const chart = screen.getByTestId("fairness-distribution");
+    expect(chart.querySelector("figcaption")?.textContent).toBe(
+      "Fahrschüler nach verplantem Anteil ihres Bedarfs",
+    );
+    expect([...chart.querySelectorAll(".sr-only")].map((e) => e.textContent)).toEqual([
+      "0–20 % des Bedarfs verplant: 1 Fahrschüler",
+      "21–40 % des Bedarfs verplant: 0 Fahrschüler",
+      "41–60 % des Bedarfs verplant: 2 Fahrschüler",
+      "61–80 % des Bedarfs verplant: 3 Fahrschüler",
+      "81–100 % des Bedarfs verplant: 4 Fahrschüler",
+    ]);
+    expect([...chart.querySelectorAll(".bar-chart-label")].map((e) => e.textContent)).toEqual([
+      "0–20 %",
+      "21–40 %",
+      "41–60 %",
+      "61–80 %",
+      "81–100 %",
+    ]);
+    expect(screen.getByTestId("fairness-without-need").textContent).toBe(
+      "2 Fahrschüler ohne offenen Bedarf sind nicht gezählt.",
+    );
   });
 });
 
@@ -129,7 +157,14 @@ describe("what each tile counts (issue 11)", () => {
   it("the system overview says its counts are not limited to 30 days", () => {
     const { container } = render(
       <SystemOverview
-        stats={{ students: 7, instructors: 4, appointments: 25, availabilities: 9 }}
+        stats={{
+          students: 7,
+          instructors: 4,
+          appointments: 25,
+          availabilities: 9,
+          appointments_stored: 25,
+          appointments_future: 20,
+        }}
       />,
     );
     const lines = Object.fromEntries(

@@ -7,7 +7,7 @@ import {
   utilizationHint,
   utilizationLabel,
   utilizationLevel,
-} from "./stat_levels.ts";
+} from "../../lib/stat_levels.ts";
 import { AverageTile, horizonBasis, StatsCard, StatTile } from "./stat_tile.tsx";
 import type { TopInstructor, WorkloadStats } from "../../../../common/contract/dashboard_stats.ts";
 import "./dashboard_stats.css";

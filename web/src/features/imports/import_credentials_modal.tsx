@@ -6,7 +6,7 @@ import { Modal } from "../../components/ui/modal.tsx";
 import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { downloadFile } from "../../lib/export_files.ts";
-import { credentialsPdf, signInAddress } from "./credentials_pdf.ts";
+import { credentialsPdf, signInAddress } from "../../lib/credentials_pdf.ts";
 
 interface Props {
   /** the created people; null when closed. The caller forgets them on close. */

@@ -7,28 +7,16 @@ import {
   type InstructorDetail,
   type InstructorForm,
   instructorFormFromDetail,
-  instructorFormProblem,
+  instructorFormProblems,
   instructorPayload,
   type InstructorRow,
 } from "./instructor_types.ts";
-import { SickNotesSection } from "./sick_notes_section.tsx";
-import { AbsencesSection } from "./absences_section.tsx";
-
-/** Below the instructor's details: sick notes (office only) and absence ranges. */
-function InstructorExtras({ id }: { id: number }) {
-  return (
-    <>
-      <SickNotesSection id={id} />
-      <AbsencesSection id={id} />
-    </>
-  );
-}
 import {
   formatPercent,
   toneClass,
   utilizationHint,
   utilizationLevel,
-} from "../dashboard/stat_levels.ts";
+} from "../../lib/stat_levels.ts";
 import "./instructors.css";
 import "./progress.css";
 
@@ -110,19 +98,18 @@ export const instructorRole: PersonRole<InstructorRow, InstructorDetail, Instruc
   formFromDetail: instructorFormFromDetail,
   PersonalFields: InstructorPersonalFields,
   Sections: InstructorSections,
-  DetailExtras: InstructorExtras,
   create: {
     path: "/admin/instructors/create-manual/",
     title: "Fahrlehrer hinzufügen",
     submitLabel: "Fahrlehrer erstellen",
-    problem: instructorFormProblem,
+    problems: instructorFormProblems,
     payload: instructorPayload,
     done: (answer) => answer.message || "Fahrlehrer erfolgreich erstellt!",
     failed: "Fehler beim Erstellen des Fahrlehrers.",
     passwordToast: false,
   },
   update: {
-    problem: instructorFormProblem,
+    problems: instructorFormProblems,
     payload: instructorPayload,
     done: "Fahrlehrer erfolgreich aktualisiert!",
     failed: (message) => message || "Fehler beim Speichern der Änderungen.",

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import {
   Checkbox,
   DateField,
@@ -18,6 +19,9 @@ import {
   type TheoryRow,
 } from "./instructor_types.ts";
 import { WorkWindowsSection } from "./work_windows_section.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { call } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 
 type Props = FormPartProps<InstructorForm>;
 
@@ -28,9 +32,21 @@ const weekdayOptions = germanWeekdayNames.slice(0, 5).map((name, i) => ({
 
 type ListKey = "breaks" | "vacations" | "theory" | "blocks";
 
-/** The hours target and the qualification, in the instructor's 'Persönliche Daten'. */
-export function InstructorPersonalFields({ form, setForm }: Props) {
+/** The hours target, the qualification and the default vehicle, in 'Persönliche Daten'. */
+export function InstructorPersonalFields({ form, setForm, errors = {} }: Props) {
+  const qualificationError = useId();
   const bind = textBinder(form, setForm);
+  const { data: vehicles } = useQuery({
+    queryKey: queryKeys.vehicles,
+    queryFn: ({ signal }) => call("GET /admin/vehicles/", { signal }),
+  });
+  const vehicleOptions = [
+    { value: "", label: "Kein Standardfahrzeug" },
+    ...(vehicles?.results ?? []).map((v) => ({
+      value: String(v.id),
+      label: `${v.name} (${v.transmission === "automatic" ? "Automatik" : "Schaltung"})`,
+    })),
+  ];
   const setChecked = (key: "automatic" | "manual") => (checked: boolean) =>
     setForm((f) => ({ ...f, [key]: checked }));
   return (
@@ -40,9 +56,14 @@ export function InstructorPersonalFields({ form, setForm }: Props) {
         type="number"
         min={0}
         placeholder="40"
+        error={errors.monthly_hours_target}
         {...bind("monthly_hours_target")}
       />
-      <fieldset className="qualification">
+      <fieldset
+        className="qualification"
+        aria-invalid={errors.transmission_types ? true : undefined}
+        aria-describedby={errors.transmission_types ? qualificationError : undefined}
+      >
         <legend>
           Qualifikation <span className="required-mark" aria-hidden="true">*</span>
           <span className="sr-only">(Pflichtfeld)</span>
@@ -55,13 +76,25 @@ export function InstructorPersonalFields({ form, setForm }: Props) {
           />
           <Checkbox label="Schaltung" checked={form.manual} onChange={setChecked("manual")} />
         </div>
+        {errors.transmission_types && (
+          <span id={qualificationError} className="field-error" role="alert">
+            {errors.transmission_types}
+          </span>
+        )}
       </fieldset>
+      <SelectField
+        label="Standardfahrzeug"
+        value={form.default_vehicle}
+        onChange={(value) => setForm((f) => ({ ...f, default_vehicle: value }))}
+        options={vehicleOptions}
+        hint="Die Planung gibt dem Fahrlehrer dieses Fahrzeug für den Tag, wo es frei ist."
+      />
     </>
   );
 }
 
 /** The instructor's sections after the personal data (spec 02 §2). */
-export function InstructorSections({ form, setForm, readOnly }: Props) {
+export function InstructorSections({ form, setForm, readOnly, errors = {} }: Props) {
   function rowsOf<K extends ListKey>(list: K) {
     type Row = InstructorForm[K][number];
     return {
@@ -78,11 +111,13 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
         week={form.work}
         setWeek={(change) => setForm((f) => ({ ...f, work: change(f.work) }))}
         readOnly={readOnly}
+        error={errors.work_schedule}
       />
 
       <RowsSection
         {...rowsOf("breaks")}
         title="Pausen"
+        error={errors.breaks}
         description="Höchstens 2 Pausen; sie gelten an allen Arbeitstagen."
         empty="Keine Pausen eingetragen."
         rowLabel="Pause"
@@ -94,6 +129,7 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
       <RowsSection
         {...rowsOf("vacations")}
         title="Urlaub und Feiertage"
+        error={errors.vacation_periods}
         empty="Kein Urlaub eingetragen."
         rowLabel="Urlaub"
         newRow={rangeRow}
@@ -103,6 +139,7 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
       <RowsSection
         {...rowsOf("theory")}
         title="Theoriestunden"
+        error={errors.theory_sessions}
         description="Theoriestunden blockieren die Zeit für Fahrstunden."
         empty="Keine Theoriestunden eingetragen."
         rowLabel="Theoriestunde"
@@ -113,6 +150,7 @@ export function InstructorSections({ form, setForm, readOnly }: Props) {
       <RowsSection
         {...rowsOf("blocks")}
         title="Wiederkehrende Sperrzeiten"
+        error={errors.unavailable_blocks}
         description="Zeiten, in denen der Fahrlehrer jede Woche nicht verfügbar ist."
         empty="Keine Sperrzeiten eingetragen."
         rowLabel="Sperrzeit"

@@ -3,7 +3,7 @@ import {
   emptyBlock,
   emptyInstructorForm,
   instructorFormFromDetail,
-  instructorFormProblem,
+  instructorFormProblems,
   instructorPayload,
 } from "./instructor_types.ts";
 import { rowKey } from "./people_types.ts";
@@ -16,25 +16,29 @@ function filledForm() {
   return form;
 }
 
-describe("instructorFormProblem", () => {
+describe("instructorFormProblems", () => {
   it("asks for a transmission type with the spec's text", () => {
     const form = filledForm();
     form.manual = false;
-    expect(instructorFormProblem(form)).toBe(
-      "Bitte wählen Sie mindestens einen Getriebe-Typ aus.",
-    );
+    expect(instructorFormProblems(form)).toEqual({
+      transmission_types: "Bitte wählen Sie mindestens einen Getriebe-Typ aus.",
+    });
   });
-  it("asks for both names first", () => {
+  it("asks for the names together with every other mistake", () => {
     const form = filledForm();
     form.last_name = " ";
-    expect(instructorFormProblem(form)).toBe("Bitte geben Sie Vor- und Nachnamen ein.");
+    form.manual = false;
+    expect(instructorFormProblems(form)).toEqual({
+      last_name: "Bitte geben Sie den Nachnamen ein.",
+      transmission_types: "Bitte wählen Sie mindestens einen Getriebe-Typ aus.",
+    });
   });
   it("refuses a negative or broken hours target", () => {
     const form = filledForm();
     form.monthly_hours_target = "-4";
-    expect(instructorFormProblem(form)).not.toBe("");
+    expect(Object.keys(instructorFormProblems(form))).toEqual(["monthly_hours_target"]);
     form.monthly_hours_target = "40";
-    expect(instructorFormProblem(form)).toBe("");
+    expect(instructorFormProblems(form)).toEqual({});
   });
 });
 
@@ -59,6 +63,7 @@ describe("instructorPayload", () => {
       email: "",
       phone: "",
       transmission_types: ["manual"],
+      default_vehicle_id: null,
       monthly_hours_target: 0,
       work_days: ["monday"],
       work_schedule: [{ day: "monday", start: "08:00", end: "16:00" }],
@@ -142,6 +147,18 @@ describe("instructorFormFromDetail", () => {
       // Nothing else: unchanged working times and lists are not sent, the server keeps them.
     });
   });
+  it("loads the default vehicle and sends it only once changed (issue 22)", () => {
+    const loaded = instructorFormFromDetail({
+      ...instructorFormDetail(),
+      profile: { transmission_types: ["manual"], monthly_hours_target: 0, default_vehicle_id: 7 },
+    });
+    expect(loaded.default_vehicle).toBe("7");
+    expect(instructorPayload(loaded)).not.toHaveProperty("default_vehicle_id");
+    loaded.default_vehicle = "";
+    expect(instructorPayload(loaded).default_vehicle_id).toBe(null);
+    loaded.default_vehicle = "9";
+    expect(instructorPayload(loaded).default_vehicle_id).toBe(9);
+  });
   it("sends a list only once it changed", () => {
     const form = { ...emptyInstructorForm(), loadedParts: null };
     form.breaks = [{ key: rowKey(), start: "12:00", end: "12:30" }];
@@ -163,8 +180,9 @@ describe("instructorFormFromDetail", () => {
     form.email = "a@b.de";
     form.manual = true;
     form.work.wednesday = [{ key: rowKey(), start: "08:00", end: "" }];
-    expect(instructorFormProblem(form)).toBe(
-      "Arbeitszeit Mittwoch: Bitte geben Sie auch das Ende an oder leeren Sie die Zeile. Es wurde nichts gespeichert.",
-    );
+    expect(instructorFormProblems(form)).toEqual({
+      work_schedule:
+        "Arbeitszeit Mittwoch: Bitte geben Sie auch das Ende an oder leeren Sie die Zeile. Es wurde nichts gespeichert.",
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { FieldErrors } from "../../lib/field_errors.ts";
 import { shortTime } from "../../lib/german_dates.ts";
 import {
   completeRanges,
@@ -17,7 +18,12 @@ import {
 
 /** A row of GET /api/admin/users/?role=instructor. */
 export interface InstructorRow extends PersonRow {
-  profile: { transmission_types: string[]; monthly_hours_target: number } | null;
+  profile: {
+    transmission_types: string[];
+    monthly_hours_target: number;
+    /** issue 22: the default vehicle (Standardfahrzeug), null for none */
+    default_vehicle_id?: number | null;
+  } | null;
   week_hours: { current: number; target: number } | null;
   today_appointments: number;
   /** planned ÷ available working hours of the next 30 days, as on the dashboard (issue 11) */
@@ -31,6 +37,7 @@ export interface InstructorRow extends PersonRow {
 
 /** GET /api/admin/users/{id}/ for an instructor. */
 export interface InstructorDetail extends InstructorRow {
+  version?: number;
   work_schedule: { day: string; start: string; end: string }[];
   breaks: { start: string; end: string }[];
   vacation_periods: { start: string; end: string }[];
@@ -69,6 +76,8 @@ export interface InstructorForm extends PersonFields {
   automatic: boolean;
   manual: boolean;
   monthly_hours_target: string;
+  /** the default vehicle's id, "" for none (the planner names it first) */
+  default_vehicle: string;
   /** every window of every weekday (work_windows.ts) */
   work: WorkWeek;
   /**
@@ -98,6 +107,7 @@ export function emptyInstructorForm(): InstructorForm {
     automatic: false,
     manual: false,
     monthly_hours_target: "",
+    default_vehicle: "",
     work: emptyWorkWeek(),
     workLoaded: null,
     loadedParts: null,
@@ -136,6 +146,9 @@ export function instructorFormFromDetail(detail: InstructorDetail): InstructorFo
     monthly_hours_target: detail.profile?.monthly_hours_target
       ? String(detail.profile.monthly_hours_target)
       : "",
+    default_vehicle: detail.profile?.default_vehicle_id
+      ? String(detail.profile.default_vehicle_id)
+      : "",
     work: workWeekFromSchedule(detail.work_schedule),
     workLoaded: workWeekFromSchedule(detail.work_schedule),
     loadedParts: null,
@@ -160,21 +173,23 @@ export function instructorFormFromDetail(detail: InstructorDetail): InstructorFo
   return { ...form, loadedParts: listParts(form) };
 }
 
-/** The client checks of spec 02 §5, in the order the form shows them; '' when all is well. */
-export function instructorFormProblem(form: InstructorForm): string {
-  const names = person.problem(form);
-  if (names) return names;
-  if (!form.automatic && !form.manual) {
-    return "Bitte wählen Sie mindestens einen Getriebe-Typ aus.";
-  }
-  const incomplete = workWeekProblem(form.work) || incompleteRangeProblem(form.breaks, "Pause") ||
-    incompleteRangeProblem(form.vacations, "Urlaub");
-  if (incomplete) return incomplete;
+/** The client checks of spec 02 §5, every one at once by its field (issue 25); {} when all is well. */
+export function instructorFormProblems(form: InstructorForm): FieldErrors {
+  const errors = person.problems(form);
   const target = form.monthly_hours_target.trim();
   if (target && (!/^\d+$/.test(target))) {
-    return "Das Stundenziel pro Monat muss eine ganze Zahl ab 0 sein.";
+    errors.monthly_hours_target = "Das Stundenziel pro Monat muss eine ganze Zahl ab 0 sein.";
   }
-  return "";
+  if (!form.automatic && !form.manual) {
+    errors.transmission_types = "Bitte wählen Sie mindestens einen Getriebe-Typ aus.";
+  }
+  const parts = [
+    ["work_schedule", workWeekProblem(form.work)],
+    ["breaks", incompleteRangeProblem(form.breaks, "Pause")],
+    ["vacation_periods", incompleteRangeProblem(form.vacations, "Urlaub")],
+  ] as const;
+  for (const [key, message] of parts) if (message) errors[key] = message;
+  return errors;
 }
 
 /** The lists the form saves besides the person and the working times, in the payload's shape. */
@@ -184,6 +199,7 @@ function listPayload(form: InstructorForm) {
       ...(form.automatic ? ["automatic"] : []),
       ...(form.manual ? ["manual"] : []),
     ],
+    default_vehicle_id: form.default_vehicle ? Number(form.default_vehicle) : null,
     breaks: completeRanges(form.breaks),
     vacation_periods: completeRanges(form.vacations),
     theory_sessions: form.theory

@@ -10,24 +10,28 @@ import { de } from "../../i18n/de.ts";
 import { instructorRole } from "./instructor_role.tsx";
 import { displayName, type PersonFields, type PersonRow } from "./people_types.ts";
 import { PersonCreateModal } from "./person_create.tsx";
-import { PersonDetailOverlay } from "./person_detail.tsx";
+import { type PersonDetailExtras, PersonDetailOverlay } from "./person_detail.tsx";
+import { DeletePersonDialog } from "./delete_person_dialog.tsx";
 import type { PersonRole } from "./person_role.ts";
 import { StudentListTour, useStudentListTour } from "./student_list_tour.tsx";
 import { studentRole } from "./student_role.tsx";
 import { peopleListPath, usePersonListActions } from "./use_person_list_actions.ts";
 
 /** /instructors: the searchable, sortable, paged list of instructors (spec 02 §2). */
-export function InstructorsScreen() {
-  return <PeopleScreen role={instructorRole} />;
+export function InstructorsScreen({ DetailExtras }: { DetailExtras?: PersonDetailExtras }) {
+  return <PeopleScreen role={instructorRole} DetailExtras={DetailExtras} />;
 }
 
 /** /students: the searchable, sortable, paged list of students (spec 02 §2). */
-export function StudentsScreen() {
-  return <PeopleScreen role={studentRole} />;
+export function StudentsScreen({ DetailExtras }: { DetailExtras?: PersonDetailExtras }) {
+  return <PeopleScreen role={studentRole} DetailExtras={DetailExtras} />;
 }
 
 function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends PersonFields>(
-  { role }: { role: PersonRole<Row, Detail, Form> },
+  { role, DetailExtras }: {
+    role: PersonRole<Row, Detail, Form>;
+    DetailExtras?: PersonDetailExtras;
+  },
 ) {
   const toast = useToast();
   const navigate = useNavigate();
@@ -42,7 +46,8 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
   const [creating, setCreating] = useState(false);
   const [credentials, setCredentials] = useState<Credentials | null>(null);
   const closeDetail = useCallback(() => setDetail(null), []);
-  const { remove, exportList, exporting } = usePersonListActions(role, list);
+  const { remove, deactivate, exportList, exporting } = usePersonListActions(role, list);
+  const [deleting, setDeleting] = useState<Row | null>(null);
   const students = role.role === "student";
   const tour = useStudentListTour(students, list);
 
@@ -82,7 +87,7 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
         <RowActions
           name={displayName(row)}
           onEdit={() => setDetail({ id: row.id, mode: "edit" })}
-          onDelete={() => remove(row)}
+          onDelete={() => setDeleting(row)}
         />
       ),
     },
@@ -136,6 +141,7 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
         <PersonDetailOverlay
           key={`${detail.id}-${detail.mode}`}
           role={role}
+          DetailExtras={DetailExtras}
           id={detail.id}
           initialMode={detail.mode}
           onClose={closeDetail}
@@ -154,6 +160,19 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
         />
       )}
       <CredentialsModal credentials={credentials} onClose={() => setCredentials(null)} />
+      <DeletePersonDialog
+        row={deleting}
+        word={word}
+        onCancel={() => setDeleting(null)}
+        onDeactivate={() => {
+          if (deleting) void deactivate(deleting);
+          setDeleting(null);
+        }}
+        onDelete={() => {
+          if (deleting) void remove(deleting);
+          setDeleting(null);
+        }}
+      />
       {students && <StudentListTour tour={tour} />}
     </ListPage>
   );

@@ -1,3 +1,4 @@
+import type { FieldErrors } from "../../lib/field_errors.ts";
 import type { PersonRow } from "../../../../common/contract/person_row.ts";
 import { type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
 
@@ -42,10 +43,14 @@ export function rangeRow(): RangeRow {
 
 /** Stored from/to pairs as form rows, each value passed through `show` (e.g. 'HH:MM'). */
 export function rangeRows(
-  stored: { start: string; end: string }[] | undefined,
+  stored: { start: string | null; end: string | null }[] | undefined,
   show: (value: string) => string = (value) => value,
 ): RangeRow[] {
-  return (stored ?? []).map((r) => ({ key: rowKey(), start: show(r.start), end: show(r.end) }));
+  return (stored ?? []).map((r) => ({
+    key: rowKey(),
+    start: show(r.start ?? ""),
+    end: show(r.end ?? ""),
+  }));
 }
 
 /** The complete from/to pairs of a payload; a half-filled row is dropped. */
@@ -77,6 +82,8 @@ export interface PersonFields {
   last_name: string;
   email: string;
   phone: string;
+  /** the detail's version the form was loaded at; the save sends it back (409 when outdated) */
+  version?: number;
 }
 
 /** The personal data of the forms: blank, from the stored person, its check and its payload. */
@@ -84,19 +91,21 @@ export const person = {
   empty(): PersonFields {
     return { first_name: "", last_name: "", email: "", phone: "" };
   },
-  fromDetail(detail: PersonRow): PersonFields {
+  fromDetail(detail: PersonRow & { version?: number }): PersonFields {
     return {
       first_name: detail.first_name ?? "",
       last_name: detail.last_name ?? "",
       email: detail.email ?? "",
       phone: detail.phone ?? "",
+      ...(detail.version === undefined ? {} : { version: detail.version }),
     };
   },
-  /** The first check of every person form (spec 02 §5); '' when both names are given. */
-  problem(form: PersonFields): string {
-    return !form.first_name.trim() || !form.last_name.trim()
-      ? "Bitte geben Sie Vor- und Nachnamen ein."
-      : "";
+  /** The names check of every person form (spec 02 §5), each name beside its field. */
+  problems(form: PersonFields): FieldErrors {
+    const errors: FieldErrors = {};
+    if (!form.first_name.trim()) errors.first_name = "Bitte geben Sie den Vornamen ein.";
+    if (!form.last_name.trim()) errors.last_name = "Bitte geben Sie den Nachnamen ein.";
+    return errors;
   },
   /** The personal data of a payload, trimmed. */
   payload(form: PersonFields): PersonFields {
@@ -105,6 +114,7 @@ export const person = {
       last_name: form.last_name.trim(),
       email: form.email.trim(),
       phone: form.phone.trim(),
+      ...(form.version === undefined ? {} : { version: form.version }),
     };
   },
 };

@@ -25,12 +25,12 @@ export function PersonCreateModal<
   const toast = useToast();
   const [form, setForm] = useState(role.emptyForm);
   const { create } = role;
-  const { saving, problem, submit } = useDialogSubmit(create.failed);
+  const { saving, problem, fieldErrors, submit } = useDialogSubmit(create.failed);
 
   function send(event: FormEvent) {
     event.preventDefault();
     const unreadable = unreadableFieldProblem(event.currentTarget as Element);
-    void submit(unreadable || create.problem(form), async () => {
+    void submit(unreadable || create.problems(form), async () => {
       const answer = await api.post<CreatedAnswer>(create.path, create.payload(form));
       toast.show(create.done(answer), "success");
       if (create.passwordToast && answer.password) {
@@ -55,7 +55,14 @@ export function PersonCreateModal<
       onSubmit={send}
       onClose={onClose}
     >
-      <PersonForm role={role} form={form} setForm={setForm} readOnly={false} problem={problem} />
+      <PersonForm
+        role={role}
+        form={form}
+        setForm={setForm}
+        readOnly={false}
+        problem={problem}
+        errors={fieldErrors}
+      />
     </FormDialog>
   );
 }

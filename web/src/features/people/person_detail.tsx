@@ -1,17 +1,41 @@
 import { unreadableFieldProblem } from "../../components/ui/unreadable_fields.ts";
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type ComponentType,
+  type Dispatch,
+  type FormEvent,
+  type SetStateAction,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { SubmitButtons } from "../../components/ui/form_dialog.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
+import { savedMessage } from "./saved_message.ts";
+import {
+  type FieldErrors,
+  markedFieldsSummary,
+  serverFieldErrors,
+} from "../../lib/field_errors.ts";
 import { de } from "../../i18n/de.ts";
 import { api, ApiError } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import type { PersonFields, PersonRow } from "./people_types.ts";
 import { PersonForm } from "./person_form.tsx";
 import type { PersonRole } from "./person_role.ts";
 
+/** What another feature shows below a person's details (the app passes it in). */
+export type PersonDetailExtras = ComponentType<{ id: number }>;
+
 interface Props<Row extends PersonRow, Detail extends Row, Form extends PersonFields> {
   role: PersonRole<Row, Detail, Form>;
   id: number;
+  /** parts of the detail view outside the form, saved on their own (sick notes, absences) */
+  DetailExtras?: PersonDetailExtras;
   initialMode: "view" | "edit";
   onClose(): void;
   /** after a successful save, so the list shows the new data */
@@ -23,63 +47,89 @@ export function PersonDetailOverlay<
   Row extends PersonRow,
   Detail extends Row,
   Form extends PersonFields,
->({ role, id, initialMode, onClose, onSaved }: Props<Row, Detail, Form>) {
+>({ role, id, DetailExtras, initialMode, onClose, onSaved }: Props<Row, Detail, Form>) {
   const toast = useToast();
   const formId = useId();
   const [mode, setMode] = useState(initialMode);
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [form, setForm] = useState(role.emptyForm);
+  const queryClient = useQueryClient();
+  const loaded = useQuery({
+    queryKey: [...queryKeys.people, id],
+    queryFn: ({ signal }) => api.get<Detail>(`/admin/users/${id}/`, { signal }),
+  });
+  const detail = loaded.data ?? null;
+  const savedForm = useMemo(
+    () => (detail ? role.formFromDetail(detail) : role.emptyForm()),
+    [detail, role],
+  );
+  // What the user typed since the last save; a reload of the person leaves it alone.
+  const [draft, setDraft] = useState<Form | null>(null);
+  const form = draft ?? savedForm;
+  const setForm: Dispatch<SetStateAction<Form>> = useCallback(
+    (next) =>
+      setDraft((current) => {
+        const base = current ?? savedForm;
+        return typeof next === "function" ? (next as (f: Form) => Form)(base) : next;
+      }),
+    [savedForm],
+  );
   const [problem, setProblem] = useState("");
-  const [saving, setSaving] = useState(false);
+  // Every error of the last save by field, shown beside each (issue 25).
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const update = useMutation({
+    mutationFn: (next: Form) =>
+      api.put<{ vacation_affected?: number }>(`/admin/users/${id}/`, role.update.payload(next)),
+    // A vacation can make lessons affected: the dashboard's banner reloads too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.people }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.affectedAppointments }),
+      ]),
+  });
+  const saving = update.isPending;
 
   // The toast API and onClose change identity on re-renders; reading them through a ref keeps a
-  // toast or a list refresh from reloading the data and wiping what the user typed.
+  // toast or a list refresh from closing the overlay twice.
   const outside = useRef({ toast, onClose });
   outside.current = { toast, onClose };
-
-  const load = useCallback(async () => {
-    try {
-      const data = await api.get<Detail>(`/admin/users/${id}/`);
-      setDetail(data);
-      setForm(role.formFromDetail(data));
-    } catch {
-      outside.current.toast.show(de.list.loadFailed, "error");
-      outside.current.onClose();
-    }
-  }, [id, role]);
-
+  const failed = loaded.isError && !detail;
   useEffect(() => {
-    load();
-  }, [load]);
+    if (!failed) return;
+    outside.current.toast.show(de.list.loadFailed, "error");
+    outside.current.onClose();
+  }, [failed]);
 
   function cancel() {
     setMode("view");
     setProblem("");
-    load();
+    setFieldErrors({});
+    setDraft(null);
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (mode !== "edit" || saving) return;
-    const found = unreadableFieldProblem(event.currentTarget as Element) ||
-      role.update.problem(form);
-    setProblem(found);
-    if (found) return;
-    setSaving(true);
+    const unreadable = unreadableFieldProblem(event.currentTarget as Element);
+    const found = unreadable ? {} : role.update.problems(form);
+    setFieldErrors(found);
+    setProblem(unreadable || markedFieldsSummary(found));
+    if (unreadable || Object.keys(found).length) return;
     try {
-      await api.put(`/admin/users/${id}/`, role.update.payload(form));
-      toast.show(role.update.done, "success");
+      const answer = await update.mutateAsync(form);
+      setDraft(null);
+      const saved = savedMessage(role.update.done, answer.vacation_affected ?? 0);
+      toast.show(saved.text, saved.tone, saved.tone === "warning" ? 6000 : undefined);
       setMode("view");
       onSaved();
-      await load();
     } catch (error) {
-      toast.show(
-        role.update.failed(error instanceof ApiError && error.message ? error.message : ""),
-        "error",
-        5000,
-      );
-    } finally {
-      setSaving(false);
+      const message = error instanceof ApiError && error.message ? error.message : "";
+      // The server's errors by field stay beside their fields, not only in a passing toast.
+      const fields = serverFieldErrors(error);
+      setFieldErrors(fields);
+      const text = Object.keys(fields).length > 1
+        ? markedFieldsSummary(fields)
+        : role.update.failed(message);
+      setProblem(text);
+      toast.show(text, "error", 5000);
     }
   }
 
@@ -130,11 +180,12 @@ export function PersonDetailOverlay<
                 readOnly={mode === "view"}
                 username={detail.username}
                 problem={problem}
+                errors={fieldErrors}
               />
             </form>
-            {role.DetailExtras && mode === "view" && (
+            {DetailExtras && mode === "view" && (
               <div className="long-form">
-                <role.DetailExtras id={id} />
+                <DetailExtras id={id} />
               </div>
             )}
           </>

@@ -12,7 +12,7 @@ import type { FormPartProps, PersonFormParts } from "./person_role.ts";
 
 interface PersonFormProps<Form extends PersonFields> extends FormPartProps<Form> {
   role: PersonFormParts<Form>;
-  /** an error from the last save attempt, shown above the sections */
+  /** the sentence above the sections after a refused save (all its errors are at their fields) */
   problem?: string;
 }
 
@@ -28,7 +28,7 @@ export function textBinder<Form>(form: Form, setForm: Dispatch<SetStateAction<Fo
 
 /** The personal data every person has, in the order the form shows it (spec 02 §2). */
 const personalFields: {
-  key: keyof PersonFields;
+  key: Exclude<keyof PersonFields, "version">;
   label: string;
   required?: boolean;
   type?: "email" | "tel";
@@ -43,7 +43,7 @@ const personalFields: {
 export function PersonForm<Form extends PersonFields>(
   { role, problem, ...part }: PersonFormProps<Form>,
 ) {
-  const { form, setForm, username } = part;
+  const { form, setForm, username, errors = {} } = part;
   // Only the personal keys are bound here, and they are text in every role's form.
   const bind = textBinder<PersonFields>(form, setForm as Dispatch<SetStateAction<PersonFields>>);
   const { PersonalFields, Sections } = role;
@@ -61,6 +61,7 @@ export function PersonForm<Form extends PersonFields>(
               label={field.label}
               required={field.required}
               type={field.type}
+              error={errors[field.key]}
               {...bind(field.key)}
               autoComplete="off"
             />
@@ -113,6 +114,8 @@ interface RowsSectionProps<R extends { key: number }> extends EditableRowsProps<
   newRow(): R;
   /** the most rows allowed: the add button disappears there (spec 02 §5) */
   max?: number;
+  /** an error about the rows, shown under the title */
+  error?: string;
 }
 
 /** A form section of editable rows with its add button. */
@@ -123,6 +126,7 @@ export function RowsSection<R extends { key: number }>(props: RowsSectionProps<R
     <FormSection
       title={props.title}
       description={props.description}
+      error={props.error}
       footer={canAdd
         ? (
           <button

@@ -2,6 +2,7 @@ import type { ComponentType, Dispatch, SetStateAction } from "react";
 import type { Column } from "../../components/ui/data_table.tsx";
 import type { ExportCell } from "../../lib/export_files.ts";
 import type { CreatedAnswer, PersonFields, PersonRow } from "./people_types.ts";
+import type { FieldErrors } from "../../lib/field_errors.ts";
 
 /** What a role's own part of the person form gets. */
 export interface FormPartProps<Form> {
@@ -10,6 +11,8 @@ export interface FormPartProps<Form> {
   readOnly: boolean;
   /** shown read-only in the detail view; absent on create (the server generates it) */
   username?: string;
+  /** the last save's errors by field (the client's checks or the server's), shown beside each */
+  errors?: FieldErrors;
 }
 
 /** What the people list needs of a role: its API name, its word and its columns. */
@@ -31,8 +34,6 @@ export interface PersonFormParts<Form> {
   PersonalFields?: ComponentType<FormPartProps<Form>>;
   /** the role's own sections after 'Persönliche Daten' */
   Sections: ComponentType<FormPartProps<Form>>;
-  /** parts of the detail view outside the form, saved on their own (the sick notes) */
-  DetailExtras?: ComponentType<{ id: number }>;
 }
 
 /**
@@ -48,7 +49,8 @@ export interface PersonRole<Row extends PersonRow, Detail extends Row, Form exte
     path: string;
     title: string;
     submitLabel: string;
-    problem(form: Form): string;
+    /** every client check's error at once, by field (issue 25) */
+    problems(form: Form): FieldErrors;
     payload(form: Form): unknown;
     /** the success toast */
     done(answer: CreatedAnswer): string;
@@ -58,7 +60,7 @@ export interface PersonRole<Row extends PersonRow, Detail extends Row, Form exte
     passwordToast: boolean;
   };
   update: {
-    problem(form: Form): string;
+    problems(form: Form): FieldErrors;
     payload(form: Form): unknown;
     /** the success toast */
     done: string;

@@ -11,15 +11,14 @@ import { StudentSections } from "./student_sections.tsx";
 import {
   emptyStudentForm,
   studentCreatePayload,
-  studentCreateProblem,
+  studentCreateProblems,
   type StudentDetail,
   type StudentForm,
   studentFormFromDetail,
   type StudentRow,
   studentUpdatePayload,
-  studentUpdateProblem,
+  studentUpdateProblems,
 } from "./student_types.ts";
-import { AbsencesSection } from "./absences_section.tsx";
 import "./progress.css";
 import "./students.css";
 
@@ -122,19 +121,18 @@ export const studentRole: PersonRole<StudentRow, StudentDetail, StudentForm> = {
   emptyForm: emptyStudentForm,
   formFromDetail: studentFormFromDetail,
   Sections: StudentSections,
-  DetailExtras: AbsencesSection,
   create: {
     path: "/admin/students/create-manual/",
     title: "Neuen Schüler anlegen",
     submitLabel: "Schüler erstellen",
-    problem: studentCreateProblem,
+    problems: studentCreateProblems,
     payload: studentCreatePayload,
     done: () => "Schüler erfolgreich erstellt!",
     failed: "Fehler beim Erstellen des Schülers.",
     passwordToast: true,
   },
   update: {
-    problem: studentUpdateProblem,
+    problems: studentUpdateProblems,
     payload: studentUpdatePayload,
     done: "Schülerdaten erfolgreich aktualisiert!",
     failed: (message) => message ? `Fehler beim Speichern: ${message}` : "Unbekannter Fehler",

@@ -7,22 +7,35 @@ import {
   TextField,
   TimeField,
 } from "../../components/ui/form_fields.tsx";
-import { germanWeekdayNames, type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
+import { germanWeekdayNames } from "../../lib/german_dates.ts";
 import { type RangeRow, rangeRow } from "./people_types.ts";
 import { EditableRows, rangeFields, RowsSection, textBinder } from "./person_form.tsx";
 import type { FormPartProps } from "./person_role.ts";
+import { TrainingSection } from "./training_section.tsx";
+import { usePlannedWeekdays } from "./use_planned_weekdays.ts";
+import { usePickupPointOptions } from "./use_pickup_point_options.ts";
 import {
+  type DayKey,
+  dayKeys,
   type DayPlan,
   licenseClassOptions,
   maxFreePeriods,
-  startLocationOptions,
   type StudentForm,
 } from "./student_types.ts";
 
 /** The student's sections after the personal data: school, weekly plan, vacations. */
-export function StudentSections({ form, setForm, readOnly, username }: FormPartProps<StudentForm>) {
+export function StudentSections(
+  { form, setForm, readOnly, username, errors = {} }: FormPartProps<StudentForm>,
+) {
   const bind = textBinder(form, setForm);
-  const setDay = (day: WorkdayKey, change: (plan: DayPlan) => DayPlan) =>
+  const planned = usePlannedWeekdays();
+  const pickupPoints = usePickupPointOptions(form.start_location);
+  // The school's planned weekdays, and any other day that has times (shown, not hidden and lost).
+  const shown = dayKeys.filter((day, i) => {
+    const plan = form.week[day];
+    return planned.includes(i + 1) || plan.school_start || plan.arrival || plan.free.length > 0;
+  });
+  const setDay = (day: DayKey, change: (plan: DayPlan) => DayPlan) =>
     setForm((f) => ({ ...f, week: { ...f.week, [day]: change(f.week[day]) } }));
 
   return (
@@ -32,13 +45,15 @@ export function StudentSections({ form, setForm, readOnly, username }: FormPartP
           <TextField label="Schulname" {...bind("school_name")} />
           <SelectField
             label="Gewünschter Startort"
+            error={errors.start_location}
             {...bind("start_location")}
-            options={startLocationOptions}
+            options={pickupPoints}
             placeholder
           />
           <SelectField
             label="Führerscheinklasse"
             required
+            error={errors.license_class}
             {...bind("license_class")}
             options={licenseClassOptions}
             placeholder
@@ -53,15 +68,18 @@ export function StudentSections({ form, setForm, readOnly, username }: FormPartP
         </div>
       </FormSection>
 
+      <TrainingSection form={form} setForm={setForm} readOnly={readOnly} username={username} />
+
       <FormSection
         title="Wochenplan"
-        description="Montag bis Freitag: Unterrichtszeiten, Ankunft in der Fahrschule und bis zu 3 Freistunden pro Tag."
+        error={errors.school_schedule ?? errors.arrival_times ?? errors.free_periods}
+        description="An den Planungstagen der Fahrschule: Unterrichtszeiten, Ankunft in der Fahrschule und bis zu 3 Freistunden pro Tag."
       >
         <div className="week-plan">
-          {workdayKeys.map((day, i) => (
+          {shown.map((day) => (
             <DayPlanFields
               key={day}
-              label={germanWeekdayNames[i]}
+              label={germanWeekdayNames[dayKeys.indexOf(day)]}
               plan={form.week[day]}
               readOnly={readOnly}
               onChange={(change) => setDay(day, change)}
@@ -75,6 +93,7 @@ export function StudentSections({ form, setForm, readOnly, username }: FormPartP
         setRows={(change) => setForm((f) => ({ ...f, vacations: change(f.vacations) }))}
         readOnly={readOnly}
         title="Urlaubszeiten"
+        error={errors.vacation_periods}
         empty="Keine Urlaubszeiten eingetragen."
         rowLabel="Urlaub"
         newRow={rangeRow}

@@ -3,7 +3,7 @@ import {
   emptyStudentForm,
   noTimesMessage,
   studentCreatePayload,
-  studentCreateProblem,
+  studentCreateProblems,
   studentFormFromDetail,
   studentUpdatePayload,
 } from "./student_types.ts";
@@ -17,26 +17,31 @@ function named() {
   return form;
 }
 
-describe("studentCreateProblem", () => {
+describe("studentCreateProblems", () => {
   it("needs a free period or an arrival time (spec 02 §5)", () => {
     const form = named();
     form.week.monday.school_start = "08:00";
     form.week.monday.school_end = "13:30";
-    expect(studentCreateProblem(form)).toBe(noTimesMessage);
+    expect(studentCreateProblems(form)).toEqual({ arrival_times: noTimesMessage });
     // A free period with only a start is not dropped without a word (issue 14, problem 2).
     form.week.monday.free = [{ key: rowKey(), start: "10:00", end: "" }];
-    expect(studentCreateProblem(form)).toBe(
-      "Freistunde am Montag, 1: Bitte geben Sie auch das Ende an oder leeren Sie die Zeile. Es wurde nichts gespeichert.",
-    );
+    expect(studentCreateProblems(form)).toEqual({
+      school_schedule:
+        "Freistunde am Montag, 1: Bitte geben Sie auch das Ende an oder leeren Sie die Zeile. Es wurde nichts gespeichert.",
+    });
     form.week.monday.free = [];
     form.week.thursday.arrival = "14:00";
-    expect(studentCreateProblem(form)).toBe("");
+    expect(studentCreateProblems(form)).toEqual({});
   });
-  it("needs names and a licence class first", () => {
+  it("needs names and a licence class, each named at its field", () => {
     const form = named();
     form.license_class = "";
+    form.last_name = " ";
     form.week.monday.arrival = "14:00";
-    expect(studentCreateProblem(form)).toBe("Bitte wählen Sie eine Führerscheinklasse aus.");
+    expect(studentCreateProblems(form)).toEqual({
+      last_name: "Bitte geben Sie den Nachnamen ein.",
+      license_class: "Bitte wählen Sie eine Führerscheinklasse aus.",
+    });
   });
 });
 
@@ -123,6 +128,19 @@ describe("studentFormFromDetail", () => {
         })),
       }],
       vacation_periods: [],
+      version: 3,
+      required_overland: 5,
+      required_highway: 4,
+      required_night: 3,
+      special_drives_released: false,
+      exam_at: null,
+      training: {
+        manual: { required: 20, done: 2, planned: 0, open: 18 },
+        automatic: { required: 0, done: 0, planned: 0, open: 0 },
+        overland: { required: 5, done: 0, planned: 0, open: 5 },
+        highway: { required: 4, done: 0, planned: 0, open: 4 },
+        night: { required: 3, done: 0, planned: 0, open: 3 },
+      },
     });
     expect(form.phone).toBe("0170 5");
     expect(form.available_in_holidays).toBe("nein");
@@ -133,6 +151,17 @@ describe("studentFormFromDetail", () => {
       school_name: "Gymnasium Süd",
       license_class: "B",
     });
+    expect(payload).toMatchObject({
+      version: 3,
+      required_manual_hours: "20",
+      required_overland: "5",
+      required_night: "3",
+      special_drives_released: false,
+      exam_at: null,
+    });
+    // A new class brings its own Fahrstunden: the numbers typed for the old one are not sent.
+    expect(studentUpdatePayload({ ...form, license_class: "B78" }))
+      .not.toHaveProperty("required_manual_hours");
     // Unchanged school times and vacations are not sent: the server keeps them as stored.
     expect(payload).not.toHaveProperty("school_schedule");
     expect(payload).not.toHaveProperty("vacation_periods");

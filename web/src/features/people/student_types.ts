@@ -1,49 +1,15 @@
-import {
-  germanWeekdayNames,
-  shortTime,
-  type WorkdayKey,
-  workdayKeys,
-} from "../../lib/german_dates.ts";
-import {
-  completeRanges,
-  incompleteRangeProblem,
-  person,
-  perWorkday,
-  rangeRows,
-} from "./people_types.ts";
-import type { PersonFields, PersonRow, RangeRow } from "./people_types.ts";
+import type { FieldErrors } from "../../lib/field_errors.ts";
+import { englishWeekdayKeys } from "../../../../common/german_words.ts";
+import { germanWeekdayNames, shortTime } from "../../lib/german_dates.ts";
+import { completeRanges, incompleteRangeProblem, person, rangeRows } from "./people_types.ts";
+import type { PersonFields, RangeRow } from "./people_types.ts";
 
-/** A row of GET /api/admin/users/?role=student. */
-export interface StudentRow extends PersonRow {
-  profile: {
-    license_class: string;
-    required_automatic_hours: number;
-    completed_automatic_hours: number;
-    required_manual_hours: number;
-    completed_manual_hours: number;
-    metadata?: {
-      phone?: string;
-      school_name?: string;
-      start_location?: string;
-      notes?: string;
-      available_in_holidays?: "ja" | "nein";
-    };
-  } | null;
-  next_appointment: { date: string; start_time: string; instructor_name: string } | null;
-  remaining_hours_total: number;
-}
+/** A row of GET /api/admin/users/?role=student and the student detail: the contract's types. */
+export type { StudentDetail, StudentRow } from "../../lib/api_types.ts";
+import type { StudentDetail } from "../../lib/api_types.ts";
 
-/** GET /api/admin/users/{id}/ for a student. */
-export interface StudentDetail extends StudentRow {
-  school_schedule: {
-    day_of_week: number;
-    school_start: string;
-    school_end: string;
-    arrival_time: string;
-    free_periods: { period?: number; start: string; end: string }[];
-  }[];
-  vacation_periods: { start: string; end: string }[];
-}
+/** The student's training record as the detail answers it (issue 22). */
+export type Training = StudentDetail["training"];
 
 /** Licence classes with the lesson plan each stands for (spec 02 §3). */
 export const licenseClassOptions = [
@@ -52,10 +18,9 @@ export const licenseClassOptions = [
   { value: "B", label: "B (20x Manual)" },
 ];
 
-/** Where a lesson may start (spec 02 §9). */
-export const startLocationOptions = ["Kley", "Lüdo Bus Bhf.", "Barop", "Eichlinghofen"].map(
-  (place) => ({ value: place, label: place }),
-);
+/** The weekdays of the student's plan, Monday first (issue 22: Saturday and Sunday too). */
+export const dayKeys = englishWeekdayKeys;
+export type DayKey = typeof dayKeys[number];
 
 /** At most 3 free periods per day (spec 02 §5). */
 export const maxFreePeriods = 3;
@@ -75,7 +40,22 @@ export interface StudentForm extends PersonFields {
   license_class: string;
   notes: string;
   available_in_holidays: "ja" | "nein";
-  week: Record<WorkdayKey, DayPlan>;
+  /** Fahrstunden and special drives to plan (issue 22), as typed; only the detail edits them. */
+  required_manual_hours: string;
+  required_automatic_hours: string;
+  required_overland: string;
+  required_highway: string;
+  required_night: string;
+  special_drives_released: boolean;
+  /** the exam's day (ISO) and time (HH:MM); both empty: no exam */
+  exam_date: string;
+  exam_time: string;
+  /** done, planned and open per kind (detail only; null for a new student) */
+  training: Training | null;
+  /** the class as loaded, to tell whether the save changes it */
+  loadedClass: string;
+  /** every weekday; the form shows the school's planned ones and any other that has times */
+  week: Record<DayKey, DayPlan>;
   vacations: RangeRow[];
   /**
    * The school times and vacations as loaded (JSON of their payload part), or null for a new
@@ -86,7 +66,9 @@ export interface StudentForm extends PersonFields {
 }
 
 const emptyWeek = () =>
-  perWorkday<DayPlan>(() => ({ school_start: "", school_end: "", arrival: "", free: [] }));
+  Object.fromEntries(
+    dayKeys.map((day) => [day, { school_start: "", school_end: "", arrival: "", free: [] }]),
+  ) as unknown as Record<DayKey, DayPlan>;
 
 /** A blank create form; holiday attendance defaults to 'ja'. */
 export function emptyStudentForm(): StudentForm {
@@ -97,6 +79,16 @@ export function emptyStudentForm(): StudentForm {
     license_class: "",
     notes: "",
     available_in_holidays: "ja",
+    required_manual_hours: "",
+    required_automatic_hours: "",
+    required_overland: "",
+    required_highway: "",
+    required_night: "",
+    special_drives_released: false,
+    exam_date: "",
+    exam_time: "",
+    training: null,
+    loadedClass: "",
     week: emptyWeek(),
     vacations: [],
     loadedParts: null,
@@ -108,7 +100,7 @@ export function studentFormFromDetail(detail: StudentDetail): StudentForm {
   const meta = detail.profile?.metadata ?? {};
   const week = emptyWeek();
   for (const day of detail.school_schedule ?? []) {
-    const key = workdayKeys[Number(day.day_of_week) - 1];
+    const key = dayKeys[Number(day.day_of_week) - 1];
     if (!key) continue;
     week[key] = {
       school_start: shortTime(day.school_start),
@@ -125,6 +117,16 @@ export function studentFormFromDetail(detail: StudentDetail): StudentForm {
     license_class: detail.profile?.license_class ?? "",
     notes: meta.notes ?? "",
     available_in_holidays: meta.available_in_holidays === "nein" ? "nein" : "ja",
+    required_manual_hours: String(detail.training.manual.required),
+    required_automatic_hours: String(detail.training.automatic.required),
+    required_overland: String(detail.training.overland.required),
+    required_highway: String(detail.training.highway.required),
+    required_night: String(detail.training.night.required),
+    special_drives_released: detail.special_drives_released,
+    exam_date: detail.exam_at?.slice(0, 10) ?? "",
+    exam_time: detail.exam_at?.slice(11, 16) ?? "",
+    training: detail.training,
+    loadedClass: detail.profile?.license_class ?? "",
     week,
     vacations: rangeRows(detail.vacation_periods),
     loadedParts: null,
@@ -141,24 +143,27 @@ function partsJson(parts: Record<string, unknown>): Record<string, string> {
 export const noTimesMessage =
   "Bitte geben Sie mindestens eine Freistunde oder Ankunftszeit an, damit Termine geplant werden können.";
 
-/** The update check: names and class stay required. */
-export function studentUpdateProblem(form: StudentForm): string {
-  return person.problem(form) ||
-    (form.license_class ? "" : "Bitte wählen Sie eine Führerscheinklasse aus.") ||
-    workdayKeys.map((day, i) =>
-      incompleteRangeProblem(form.week[day].free, `Freistunde am ${germanWeekdayNames[i]},`)
-    ).find(Boolean) ||
-    incompleteRangeProblem(form.vacations, "Urlaub");
+/** The update checks, every one at once by its field (issue 25): names and class stay required. */
+export function studentUpdateProblems(form: StudentForm): FieldErrors {
+  const errors = person.problems(form);
+  if (!form.license_class) errors.license_class = "Bitte wählen Sie eine Führerscheinklasse aus.";
+  const week = dayKeys.map((day, i) =>
+    incompleteRangeProblem(form.week[day].free, `Freistunde am ${germanWeekdayNames[i]},`)
+  ).find(Boolean);
+  if (week) errors.school_schedule = week;
+  const vacations = incompleteRangeProblem(form.vacations, "Urlaub");
+  if (vacations) errors.vacation_periods = vacations;
+  return errors;
 }
 
-/** The create checks of spec 02 §5 in form order; '' when all is well. */
-export function studentCreateProblem(form: StudentForm): string {
-  const problem = studentUpdateProblem(form);
-  if (problem) return problem;
-  const plannable = workdayKeys.some((day) =>
+/** The create checks of spec 02 §5, every one at once by its field; {} when all is well. */
+export function studentCreateProblems(form: StudentForm): FieldErrors {
+  const errors = studentUpdateProblems(form);
+  const plannable = dayKeys.some((day) =>
     form.week[day].arrival || form.week[day].free.some((p) => p.start && p.end)
   );
-  return plannable ? "" : noTimesMessage;
+  if (!plannable && !errors.school_schedule) errors.arrival_times = noTimesMessage;
+  return errors;
 }
 
 function personAndSchool(form: StudentForm) {
@@ -176,19 +181,19 @@ function personAndSchool(form: StudentForm) {
 export function studentCreatePayload(form: StudentForm) {
   return {
     ...personAndSchool(form),
-    school_schedule: workdayKeys
+    school_schedule: dayKeys
       .filter((day) => form.week[day].school_start && form.week[day].school_end)
       .map((day) => ({
         day,
         start: form.week[day].school_start,
         end: form.week[day].school_end,
       })),
-    free_periods: workdayKeys.flatMap((day) =>
+    free_periods: dayKeys.flatMap((day) =>
       form.week[day].free
         .filter((p) => p.start && p.end)
         .map((p, i) => ({ day, period: i + 1, start: p.start, end: p.end }))
     ),
-    arrival_times: workdayKeys
+    arrival_times: dayKeys
       .filter((day) => form.week[day].arrival)
       .map((day) => ({ day, time: form.week[day].arrival })),
     vacation_periods: completeRanges(form.vacations),
@@ -204,6 +209,7 @@ export function studentUpdatePayload(form: StudentForm) {
   const loaded = form.loadedParts;
   return {
     ...personAndSchool(form),
+    ...trainingPayload(form),
     ...Object.fromEntries(
       Object.entries(parts).filter(([key, value]) =>
         !loaded || loaded[key] !== JSON.stringify(value)
@@ -215,7 +221,7 @@ export function studentUpdatePayload(form: StudentForm) {
 /** The school times and vacations of the update payload. */
 function timesPayload(form: StudentForm) {
   return {
-    school_schedule: workdayKeys
+    school_schedule: dayKeys
       .map((day, i) => {
         const plan = form.week[day];
         const hasSchool = plan.school_start && plan.school_end;
@@ -229,5 +235,26 @@ function timesPayload(form: StudentForm) {
       })
       .filter((d) => d.school_start || d.arrival_time || d.free_periods.length),
     vacation_periods: completeRanges(form.vacations),
+  };
+}
+
+/**
+ * The training fields of the update (issue 22). The hours go only when the class was not changed
+ * in the same save: a new class brings its own numbers (the server sets them).
+ */
+function trainingPayload(form: StudentForm) {
+  const classChanged = form.training !== null && form.loadedClass !== form.license_class;
+  const hours = classChanged ? {} : {
+    required_manual_hours: form.required_manual_hours.trim(),
+    required_automatic_hours: form.required_automatic_hours.trim(),
+  };
+  return {
+    ...hours,
+    required_overland: form.required_overland.trim(),
+    required_highway: form.required_highway.trim(),
+    required_night: form.required_night.trim(),
+    special_drives_released: form.special_drives_released,
+    // Half a date-time goes as it is, so the server says what is missing.
+    exam_at: form.exam_date || form.exam_time ? `${form.exam_date}T${form.exam_time}` : null,
   };
 }

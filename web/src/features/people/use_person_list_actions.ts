@@ -1,35 +1,30 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { fetchAllPages, type ServerList } from "../../components/ui/data_table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { api, ApiError, call } from "../../lib/api.ts";
 import { downloadFile, toXlsx } from "../../lib/export_files.ts";
 import { formatGermanDate } from "../../lib/german_dates.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { displayName, type PersonRow } from "./people_types.ts";
 import type { PersonListRole } from "./person_role.ts";
 
 /** The list every people call reads, with the role as a fixed parameter. */
 export const peopleListPath = "/admin/users/";
 
-/** Delete with the spec's confirmation and messages, and the .xlsx export of all matching rows. */
+/** Delete or deactivate with the spec's messages, and the .xlsx export of all matching rows. */
 export function usePersonListActions<Row extends PersonRow>(
   role: PersonListRole<Row>,
   list: ServerList<Row>,
 ) {
   const toast = useToast();
-  const confirm = useConfirm();
+  const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
   const kind = role.word;
 
+  /** Deletes the person; the dialog (DeletePersonDialog) has asked already. */
   async function remove(row: Row) {
-    const ok = await confirm({
-      title: `${kind} löschen`,
-      message: `Möchten Sie ${displayName(row)} wirklich löschen?`,
-      confirmLabel: de.actions.delete,
-      variant: "danger",
-    });
-    if (!ok) return;
     try {
       const answer = await api.delete<{ message?: string }>(`/admin/users/${row.id}/delete/`);
       toast.show(answer?.message || `${kind} erfolgreich gelöscht`, "success");
@@ -39,6 +34,29 @@ export function usePersonListActions<Row extends PersonRow>(
         error instanceof ApiError && error.message
           ? `Fehler beim Löschen: ${error.message}`
           : "Löschen fehlgeschlagen",
+        "error",
+        5000,
+      );
+    }
+  }
+
+  /** Sets the person inactive instead: sign-in and planning end, nothing is deleted. */
+  async function deactivate(row: Row) {
+    try {
+      const answer = await call("POST /admin/users/{id}/deactivate/", { params: { id: row.id } });
+      const extra = answer.affected > 0
+        ? ` ${answer.affected} künftige Termine sind jetzt als betroffen markiert.`
+        : "";
+      toast.show(answer.message + extra, "success", extra ? 6000 : undefined);
+      list.reload();
+      // The dashboard's "Betroffene neu planen" banner now counts the person's future lessons.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.affectedAppointments });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.people });
+    } catch (error) {
+      toast.show(
+        error instanceof ApiError && error.message
+          ? error.message
+          : "Das Konto konnte nicht deaktiviert werden.",
         "error",
         5000,
       );
@@ -80,5 +98,5 @@ export function usePersonListActions<Row extends PersonRow>(
     }
   }
 
-  return { remove, exportList, exporting };
+  return { remove, deactivate, exportList, exporting };
 }

@@ -1,7 +1,6 @@
-import { useEffect, useState } from "react";
 import { FieldRow, FormSection, TimeField } from "../../components/ui/form_fields.tsx";
-import { apiExchange } from "../../lib/api.ts";
 import type { RangeRow } from "./people_types.ts";
+import { usePlannedWeekdays } from "./use_planned_weekdays.ts";
 import {
   type DayKey,
   dayName,
@@ -18,28 +17,16 @@ interface Props {
   week: WorkWeek;
   setWeek(change: (week: WorkWeek) => WorkWeek): void;
   readOnly: boolean;
+  /** the last save's error about the working times, shown under the title */
+  error?: string;
 }
-
-/** Monday to Saturday until the server says (the school's default planned weekdays). */
-const defaultPlanned = [1, 2, 3, 4, 5, 6];
 
 /**
  * 'Wöchentliche Arbeitszeiten': every window of every planned weekday (and of any other day that
  * has one), each editable and removable, with '+ Zeitfenster' per day (docs/decisions/0012).
  */
-export function WorkWindowsSection({ week, setWeek, readOnly }: Props) {
-  const [planned, setPlanned] = useState<readonly number[]>(defaultPlanned);
-  useEffect(() => {
-    let live = true;
-    apiExchange<{ planned_weekdays: number[] }>("GET", "/my-planned-weekdays/")
-      .then((answer) => {
-        if (live && answer.data?.planned_weekdays?.length) setPlanned(answer.data.planned_weekdays);
-      })
-      .catch(() => {/* the default stays; the server keeps days the form does not send */});
-    return () => {
-      live = false;
-    };
-  }, []);
+export function WorkWindowsSection({ week, setWeek, readOnly, error }: Props) {
+  const planned = usePlannedWeekdays();
 
   const patch = (day: DayKey, index: number) => (change: Partial<RangeRow>) =>
     setWeek((w) => withWindow(w, day, index, change));
@@ -47,6 +34,7 @@ export function WorkWindowsSection({ week, setWeek, readOnly }: Props) {
   return (
     <FormSection
       title="Wöchentliche Arbeitszeiten"
+      error={error}
       description="An den Planungstagen der Fahrschule; mehrere Zeitfenster pro Tag möglich (z. B. 08:00–12:00 und 14:00–18:00)."
     >
       {shownDays(week, planned).map((day) => {

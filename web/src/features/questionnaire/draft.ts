@@ -1,4 +1,4 @@
-import { isAnswers, type QuestionnaireAnswers } from "./questionnaire_form.ts";
+import { isAnswers, type QuestionnaireAnswers, schoolDayNames } from "./questionnaire_form.ts";
 
 // One draft per link, so two questionnaires filled on one shared device never mix.
 const keyOf = (token: string) => `fahrplan.fragebogen.${token}`;
@@ -12,7 +12,12 @@ export function loadDraft(token: string): QuestionnaireAnswers | null {
   try {
     const raw = localStorage.getItem(keyOf(token));
     const value: unknown = raw ? JSON.parse(raw) : null;
-    return isAnswers(value) ? value : null;
+    if (!isAnswers(value)) return null;
+    // A draft of the Monday-to-Friday form gets an empty Saturday.
+    while (value.week.length < schoolDayNames.length) {
+      value.week.push({ school_start: "", school_end: "", arrival: "", free: [] });
+    }
+    return value;
   } catch {
     return null; // storage blocked (private mode) or a broken entry: start fresh
   }

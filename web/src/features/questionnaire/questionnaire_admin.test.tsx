@@ -7,6 +7,7 @@ import type {
   StoredAnswers,
 } from "../../../../common/contract/questionnaires.ts";
 import { QuestionnaireAdmin } from "./questionnaire_admin.tsx";
+import { WithQueryClient } from "../../lib/query_test_client.tsx";
 
 /**
  * The network is a fetch stub (unit test of the screen); the answers are typed with the shared
@@ -106,11 +107,13 @@ function adminGets(call: Call): Response {
 
 function renderAdmin() {
   return render(
-    <ToastProvider>
-      <ConfirmProvider>
-        <QuestionnaireAdmin />
-      </ConfirmProvider>
-    </ToastProvider>,
+    <WithQueryClient>
+      <ToastProvider>
+        <ConfirmProvider>
+          <QuestionnaireAdmin />
+        </ConfirmProvider>
+      </ToastProvider>
+    </WithQueryClient>,
   );
 }
 

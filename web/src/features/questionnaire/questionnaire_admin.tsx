@@ -1,4 +1,5 @@
-import { type FormEvent, useCallback, useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { type Credentials, CredentialsModal } from "../../components/ui/credentials_modal.tsx";
@@ -8,6 +9,7 @@ import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { formatGermanDate } from "../../lib/german_dates.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import {
   absoluteLink,
   type AdminQuestionnaire,
@@ -43,21 +45,27 @@ async function copyText(text: string): Promise<boolean> {
 export function QuestionnaireAdmin({ onApproved }: { onApproved?(): void }) {
   const toast = useToast();
   const confirm = useConfirm();
-  const [entries, setEntries] = useState<AdminQuestionnaire[] | null>(null);
+  const queryClient = useQueryClient();
+  const list = useQuery({
+    queryKey: queryKeys.questionnaires,
+    queryFn: () =>
+      listQuestionnaires().catch((err) => {
+        console.error("Fragebögen konnten nicht geladen werden", err);
+        throw err;
+      }),
+  });
+  // Like the other lists (spec 01 §8): a failure is logged, the list stays empty.
+  const entries = list.data ?? (list.isError ? [] : null);
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.questionnaires });
+  const approval = useMutation({
+    mutationFn: (id: number) => approveQuestionnaire(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.questionnaires }),
+  });
+  const approving = approval.isPending ? approval.variables : null;
   const [creating, setCreating] = useState(false);
   const [link, setLink] = useState<AdminQuestionnaire | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [approving, setApproving] = useState<number | null>(null);
   const [credentials, setCredentials] = useState<Credentials | null>(null);
-
-  const load = useCallback(() => {
-    listQuestionnaires().then(setEntries).catch((err) => {
-      // Like the other lists (spec 01 §8): logged, the list stays empty.
-      console.error("Fragebögen konnten nicht geladen werden", err);
-      setEntries([]);
-    });
-  }, []);
-  useEffect(load, [load]);
 
   const detail = entries?.find((e) => e.id === detailId) ?? null;
 
@@ -70,18 +78,14 @@ export function QuestionnaireAdmin({ onApproved }: { onApproved?(): void }) {
       variant: "info",
     });
     if (!sure) return;
-    setApproving(entry.id);
     try {
-      const answer = await approveQuestionnaire(entry.id);
+      const answer = await approval.mutateAsync(entry.id);
       toast.show(answer.message || `${name} wurde als Fahrschüler angelegt.`, "success");
       setDetailId(null);
       setCredentials({ name, username: answer.username, password: answer.password });
-      load();
       onApproved?.();
     } catch (err) {
       toast.show(`Fehler: ${err instanceof Error ? err.message : "Unbekannter Fehler"}`, "error");
-    } finally {
-      setApproving(null);
     }
   }
 
@@ -170,7 +174,7 @@ export function QuestionnaireAdmin({ onApproved }: { onApproved?(): void }) {
           onCreated={(entry) => {
             setCreating(false);
             setLink(entry);
-            load();
+            reload();
           }}
         />
       )}
@@ -180,7 +184,7 @@ export function QuestionnaireAdmin({ onApproved }: { onApproved?(): void }) {
           entry={detail}
           approving={approving === detail.id}
           onApprove={() => approve(detail)}
-          onSaved={load}
+          onSaved={reload}
           onClose={() => setDetailId(null)}
         />
       )}

@@ -1,10 +1,12 @@
-import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/form_fields.tsx";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { formatGermanDate } from "../../lib/german_dates.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import {
   absoluteLink,
   type AdminQuestionnaire,
@@ -38,34 +40,45 @@ const day = (iso?: string | null) => iso ? formatGermanDate(iso.slice(0, 10)) : 
  */
 export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onClose }: Props) {
   const toast = useToast();
-  const [answers, setAnswers] = useState<QuestionnaireAnswers | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [errors, setErrors] = useState<AnswerErrors>({});
-  const [problem, setProblem] = useState("");
-  const [saving, setSaving] = useState(false);
+  const [saveProblem, setProblem] = useState("");
   const submitted = entry.status === "submitted";
 
-  // The list carries no answers: they come from the details call, again after each reload of the
-  // list (a save), unless the admin is typing.
-  useEffect(() => {
-    if (editing) return;
-    let current = true;
-    loadQuestionnaire(entry.id).then((detail) => {
-      const stored = answersOf(detail);
-      if (current) setAnswers(stored && fromPayload(stored));
-    }).catch((err) => {
-      if (current) setProblem(err instanceof Error ? err.message : "Unbekannter Fehler");
-    }).finally(() => {
-      if (current) setLoaded(true);
+  // The list carries no answers: they come from the details call, again after each save (which
+  // marks the questionnaires stale); while the admin types, the typed answers are shown.
+  const detail = useQuery({
+    queryKey: [...queryKeys.questionnaires, entry.id],
+    queryFn: () => loadQuestionnaire(entry.id),
+  });
+  const stored = useMemo(() => {
+    const found = detail.data && answersOf(detail.data);
+    return found ? fromPayload(found) : null;
+  }, [detail.data]);
+  const [draft, setDraft] = useState<QuestionnaireAnswers | null>(null);
+  const answers = (editing ? draft : null) ?? stored;
+  const setAnswers = (change: (a: QuestionnaireAnswers) => QuestionnaireAnswers) =>
+    setDraft((a) => {
+      const base = a ?? stored;
+      return base && change(base);
     });
-    return () => {
-      current = false;
-    };
-  }, [entry, editing]);
+  const loaded = !detail.isPending;
+  const loadProblem = detail.isError && !detail.data
+    ? (detail.error instanceof Error ? detail.error.message : "Unbekannter Fehler")
+    : "";
+  const problem = saveProblem || loadProblem;
+  const update = useMutation({
+    mutationFn: (next: QuestionnaireAnswers) =>
+      updateQuestionnaireAnswers(entry.id, toPayload(next)),
+    // Waits for the reloaded answers, so the typed ones stay until the saved ones are there.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.questionnaires }),
+  });
+  const saving = update.isPending;
 
   function cancel() {
     setEditing(false);
+    setDraft(null);
     setErrors({});
     setProblem("");
   }
@@ -79,19 +92,17 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
       setProblem("Bitte prüfen Sie die markierten Angaben.");
       return;
     }
-    setSaving(true);
     setProblem("");
     try {
-      await updateQuestionnaireAnswers(entry.id, toPayload(answers));
+      await update.mutateAsync(answers);
       toast.show("Änderungen gespeichert", "success");
       setEditing(false);
+      setDraft(null);
       onSaved();
     } catch (err) {
       setProblem(
         `Fehler beim Speichern: ${err instanceof Error ? err.message : "Unbekannter Fehler"}`,
       );
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -166,7 +177,7 @@ export function QuestionnaireDetails({ entry, approving, onApprove, onSaved, onC
               <QuestionnaireFields
                 answers={answers}
                 setAnswers={(change) =>
-                  setAnswers((a) => a && (typeof change === "function" ? change(a) : change))}
+                  setAnswers((a) => typeof change === "function" ? change(a) : change)}
                 errors={errors}
                 readOnly={!editing}
               />

@@ -14,6 +14,7 @@ import { germanWeekdayShort, todayIso } from "../../lib/german_dates.ts";
 import {
   type AnswerErrors,
   type DayAnswers,
+  licenceClassOptions,
   maxFreePeriods,
   type QuestionnaireAnswers,
   rowKey,
@@ -28,9 +29,9 @@ interface Props {
   errors: AnswerErrors;
   /** true in the admin's details modal before "Bearbeiten" */
   readOnly?: boolean;
+  /** the school's Treffpunkte (issue 22); the spec's four places until the server has said */
+  pickupPoints?: readonly string[];
 }
-
-const locationOptions = startLocations.map((l) => ({ value: l, label: l }));
 const personalFields: [
   "first_name" | "last_name" | "email" | "phone",
   string,
@@ -42,6 +43,9 @@ const personalFields: [
   ["email", "E-Mail", "email", "email"],
   ["phone", "Telefon", "tel", "tel"],
 ];
+const vacationInPast = "Ein Urlaub kann nicht vor dem heutigen Tag beginnen.";
+const vacationEndsEarly = "Das Ende des Urlaubs kann nicht vor dem Beginn liegen.";
+const vacationEndsInPast = "Ein Urlaub kann nicht vor dem heutigen Tag enden.";
 const holidayOptions = [{ value: "ja", label: "Ja" }, { value: "nein", label: "Nein" }];
 
 /**
@@ -49,7 +53,16 @@ const holidayOptions = [{ value: "ja", label: "Ja" }, { value: "nein", label: "N
  * weekly availability, free periods and notes. Used by the public form and, for corrections
  * before approval, by the admin's details modal.
  */
-export function QuestionnaireFields({ answers, setAnswers, errors, readOnly = false }: Props) {
+export function QuestionnaireFields(
+  { answers, setAnswers, errors, readOnly = false, pickupPoints = startLocations }: Props,
+) {
+  // The stored choice stays a choice even when the school's list no longer has it.
+  const locationOptions = [
+    ...pickupPoints,
+    ...(answers.start_location && !pickupPoints.includes(answers.start_location)
+      ? [answers.start_location]
+      : []),
+  ].map((l) => ({ value: l, label: l }));
   const radioName = useId();
   const set = <K extends keyof QuestionnaireAnswers>(key: K, value: QuestionnaireAnswers[K]) =>
     setAnswers((a) => ({ ...a, [key]: value }));
@@ -105,6 +118,15 @@ export function QuestionnaireFields({ answers, setAnswers, errors, readOnly = fa
             onChange={(v) => set("start_location", v)}
             error={errors.start_location}
           />
+          <SelectField
+            label="Führerscheinklasse"
+            required
+            placeholder
+            value={answers.license_class ?? ""}
+            options={licenceClassOptions}
+            onChange={(v) => set("license_class", v)}
+            error={errors.license_class}
+          />
           <RadioGroup
             legend="Verfügbar in den Ferien"
             name={radioName}
@@ -127,16 +149,19 @@ export function QuestionnaireFields({ answers, setAnswers, errors, readOnly = fa
                   ? undefined
                   : () => set("vacations", answers.vacations.filter((v) => v.key !== row.key))}
               >
+                {/* Say what is wrong, not 'wrong format' (issue 25, point 13). */}
                 <DateField
                   label="Von"
                   value={row.start}
                   min={readOnly ? undefined : todayIso()}
+                  outOfRangeMessage={vacationInPast}
                   onChange={(v) => setVacation(row.key, { start: v })}
                 />
                 <DateField
                   label="Bis"
                   value={row.end}
                   min={readOnly ? undefined : row.start || todayIso()}
+                  outOfRangeMessage={row.start ? vacationEndsEarly : vacationEndsInPast}
                   onChange={(v) => setVacation(row.key, { end: v })}
                 />
               </FieldRow>

@@ -13,8 +13,20 @@ function filled(): QuestionnaireAnswers {
     phone: "0231 1",
     school_name: "Schule",
     start_location: "Kley",
+    license_class: "B197",
   };
 }
+
+describe("the licence class (issue 25, point 13)", () => {
+  it("is asked, sent and read back; none chosen is refused instead of becoming B silently", () => {
+    expect(emptyAnswers().license_class).toBe("");
+    expect(validateAnswers({ ...filled(), license_class: "" }, "2026-11-23").license_class).toBe(
+      "Bitte wählen Sie Ihre Führerscheinklasse.",
+    );
+    expect(toPayload(filled()).license_class).toBe("B197");
+    expect(fromPayload({ license_class: "B78" }).license_class).toBe("B78");
+  });
+});
 
 describe("validateAnswers", () => {
   it("accepts a filled form with the defaults", () => {

@@ -5,13 +5,16 @@ import {
   questionnaireDefaults as defaults,
 } from "../../../../common/questionnaire_rules.ts";
 import { startLocations } from "../../../../common/school_rules.ts";
+import { invalidPhoneMessage, isPhoneNumber } from "../../../../common/phone_number.ts";
 import { germanWeekdayNames, todayIso } from "../../lib/german_dates.ts";
 
 export type { QuestionnairePayload } from "../../../../common/contract/questionnaires.ts";
 export { maxFreePeriods, startLocations };
 
 /** Monday to Friday, as the form shows them. */
-export const schoolDayNames = germanWeekdayNames.slice(0, 5);
+/** Monday to Saturday (issue 22: students drive on Saturdays too, as the instructors work then). */
+export const schoolDayNames = germanWeekdayNames.slice(0, 6);
+const saturday = 5;
 
 /** A free period of a school day: from/to as 'HH:MM' or ''. */
 export interface FreePeriod {
@@ -44,6 +47,8 @@ export interface QuestionnaireAnswers {
   birth_date: string;
   school_name: string;
   start_location: string;
+  /** B, B78 or B197; '' until the student chooses (issue 25, point 13) */
+  license_class: string;
   available_in_holidays: "ja" | "nein";
   vacations: VacationAnswer[];
   /** Monday to Friday, index 0 = Monday */
@@ -71,14 +76,18 @@ export function emptyAnswers(person: Partial<
     birth_date: "",
     school_name: "",
     start_location: "",
+    license_class: "",
     available_in_holidays: "ja",
     vacations: [],
-    week: schoolDayNames.map(() => ({
-      school_start: defaults.schoolStart,
-      school_end: defaults.schoolEnd,
-      arrival: defaults.arrival,
-      free: [],
-    })),
+    // School days start with the usual school and arrival times; Saturday starts empty.
+    week: schoolDayNames.map((_, i) =>
+      i === saturday ? { school_start: "", school_end: "", arrival: "", free: [] } : {
+        school_start: defaults.schoolStart,
+        school_end: defaults.schoolEnd,
+        arrival: defaults.arrival,
+        free: [],
+      }
+    ),
     notes: "",
   };
 }
@@ -93,6 +102,14 @@ const requiredMessages: [keyof QuestionnaireAnswers, string][] = [
   ["phone", "Bitte geben Sie Ihre Telefonnummer ein."],
   ["school_name", "Bitte geben Sie den Namen Ihrer Schule ein."],
   ["start_location", "Bitte wählen Sie einen Startort."],
+  ["license_class", "Bitte wählen Sie Ihre Führerscheinklasse."],
+];
+
+/** The licence classes the school trains, as a student reads them (common/school_rules.ts). */
+export const licenceClassOptions = [
+  { value: "B", label: "B – Schaltwagen" },
+  { value: "B197", label: "B197 – Automatik, mit Fahrten im Schaltwagen" },
+  { value: "B78", label: "B78 – nur Automatik" },
 ];
 
 // Deliberately loose: one '@', something on each side, a dot in the domain. The server decides.
@@ -110,11 +127,14 @@ export function validateAnswers(
 ): AnswerErrors {
   const errors: AnswerErrors = {};
   for (const [field, message] of requiredMessages) {
-    if (String(answers[field]).trim() === "") errors[field] = message;
+    // `?? ""`: a draft kept on the device before a field existed lacks it.
+    if (String(answers[field] ?? "").trim() === "") errors[field] = message;
   }
   if (!errors.email && !emailPattern.test(answers.email.trim())) {
     errors.email = "Bitte geben Sie eine gültige E-Mail-Adresse ein.";
   }
+  // The server's rule, said before sending (issue 25, point 22).
+  if (!errors.phone && !isPhoneNumber(answers.phone)) errors.phone = invalidPhoneMessage;
   answers.week.forEach((day, d) => {
     if (day.school_start && day.school_end && day.school_end <= day.school_start) {
       errors[`week.${d}.school`] = "Das Schulende muss nach dem Schulbeginn liegen.";
@@ -165,6 +185,7 @@ export function toPayload(answers: QuestionnaireAnswers): QuestionnairePayload {
     birth_date: answers.birth_date || null,
     school_name: answers.school_name.trim(),
     start_location: answers.start_location,
+    license_class: answers.license_class ?? "",
     notes: answers.notes.trim(),
     available_in_holidays: answers.available_in_holidays,
     vacation_periods: vacations,
@@ -213,6 +234,7 @@ export function fromPayload(payload: Partial<QuestionnairePayload>): Questionnai
     birth_date: text(payload.birth_date),
     school_name: text(payload.school_name),
     start_location: text(payload.start_location),
+    license_class: text(payload.license_class),
     available_in_holidays: payload.available_in_holidays === "nein" ? "nein" : "ja",
     vacations: (payload.vacation_periods ?? []).map((v) => ({
       key: rowKey(),
@@ -228,6 +250,7 @@ export function fromPayload(payload: Partial<QuestionnairePayload>): Questionnai
 export function isAnswers(value: unknown): value is QuestionnaireAnswers {
   const v = value as QuestionnaireAnswers | null;
   return typeof v === "object" && v !== null && typeof v.first_name === "string" &&
-    Array.isArray(v.week) && v.week.length === schoolDayNames.length &&
+    // A draft of the older Monday-to-Friday form is read too (draft.ts adds the Saturday).
+    Array.isArray(v.week) && [5, schoolDayNames.length].includes(v.week.length) &&
     v.week.every((d) => Array.isArray(d?.free)) && Array.isArray(v.vacations);
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
 import { emptyAnswers } from "./questionnaire_form.ts";
 import QuestionnaireScreen from "./questionnaire_screen.tsx";
+import { WithQueryClient } from "../../lib/query_test_client.tsx";
 
 /**
  * The network is a fetch stub here (unit test of the screen); each answer below names the shape
@@ -36,13 +37,15 @@ function stubServer(answer: (method: string, url: string) => Response | Promise<
 
 function open(token = "abc123") {
   return render(
-    <ConfirmProvider>
-      <MemoryRouter initialEntries={[`/fragebogen/${token}`]}>
-        <Routes>
-          <Route path="/fragebogen/:token" element={<QuestionnaireScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </ConfirmProvider>,
+    <WithQueryClient>
+      <ConfirmProvider>
+        <MemoryRouter initialEntries={[`/fragebogen/${token}`]}>
+          <Routes>
+            <Route path="/fragebogen/:token" element={<QuestionnaireScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </ConfirmProvider>
+    </WithQueryClient>,
   );
 }
 
@@ -59,6 +62,9 @@ function fillRequired() {
   type("Name der Schule", "Max-Planck-Gymnasium");
   fireEvent.change(screen.getByLabelText("Gewünschter Startort", { exact: false }), {
     target: { value: "Barop" },
+  });
+  fireEvent.change(screen.getByLabelText("Führerscheinklasse", { exact: false }), {
+    target: { value: "B78" },
   });
   fireEvent.click(screen.getByRole("radio", { name: "Nein" }));
 }
@@ -185,6 +191,7 @@ describe("public questionnaire", () => {
       school_name: "Max-Planck-Gymnasium",
       start_location: "Barop",
       available_in_holidays: "nein",
+      license_class: "B78",
       vacation_periods: [],
     });
     expect(body.school_schedule_data.school_schedule).toHaveLength(5);
@@ -252,5 +259,56 @@ describe("public questionnaire", () => {
     expect(await screen.findByDisplayValue("Realschule")).toBeTruthy();
     expect(screen.getByText(/Keine Verbindung zum Server/)).toBeTruthy();
     expect(screen.getByRole("button", { name: "Fragebogen absenden" })).toBeTruthy();
+  });
+});
+
+describe("a phone number and a failed submit (issue 25, point 22)", () => {
+  it("refuses 'abc' as a phone number and goes to the first marked field, not the banner", async () => {
+    stubServer(() => json(200, { status: "pending" }));
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      open();
+      await screen.findByRole("button", { name: "Fragebogen absenden" });
+      fillRequired();
+      type("Telefon", "abc");
+      fireEvent.click(screen.getByRole("button", { name: "Fragebogen absenden" }));
+      expect(await screen.findByText("Bitte geben Sie eine gültige Telefonnummer ein."))
+        .toBeTruthy();
+      const phone = screen.getByLabelText("Telefon", { exact: false });
+      await waitFor(() => expect(document.activeElement).toBe(phone));
+      expect(scrolled).toContain(phone);
+      const banner = screen.getByText("Bitte prüfen Sie die markierten Angaben.");
+      expect(scrolled).not.toContain(banner);
+      expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+});
+
+describe("a vacation date that cannot be (issue 25, point 13)", () => {
+  it("says the vacation lies in the past, or ends before it starts, not 'wrong format'", async () => {
+    stubServer(() => json(200, { status: "pending" }));
+    open();
+    await screen.findByRole("button", { name: "Fragebogen absenden" });
+    fireEvent.click(screen.getByRole("button", { name: "+ Urlaub hinzufügen" }));
+    const row = screen.getByRole("group", { name: "Urlaub 1" });
+    const [from, to] = [...row.querySelectorAll("input")];
+    fireEvent.change(from, { target: { value: "01.01.2020" } });
+    fireEvent.blur(from);
+    expect(await screen.findByText("Ein Urlaub kann nicht vor dem heutigen Tag beginnen."))
+      .toBeTruthy();
+    const nextYear = new Date().getFullYear() + 1;
+    fireEvent.change(from, { target: { value: `10.03.${nextYear}` } });
+    fireEvent.change(to, { target: { value: `01.03.${nextYear}` } });
+    fireEvent.blur(to);
+    expect(await screen.findByText("Das Ende des Urlaubs kann nicht vor dem Beginn liegen."))
+      .toBeTruthy();
+    expect(screen.queryByText("Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben."))
+      .toBeNull();
   });
 });

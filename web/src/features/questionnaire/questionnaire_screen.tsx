@@ -25,6 +25,22 @@ const checkFieldsMessage = "Bitte prüfen Sie die markierten Angaben.";
 const offlineNote =
   "Keine Verbindung zum Server. Ihre Eingaben bleiben auf diesem Gerät gespeichert; senden Sie den Fragebogen ab, sobald Sie wieder online sind.";
 
+/**
+ * Scrolls to and focuses the form's first marked field: an input marked aria-invalid, else the
+ * input beside the first field message (a vacation row, a school day).
+ */
+function goToFirstMarkedField(form: HTMLFormElement) {
+  const marked = form.querySelector<HTMLElement>('[aria-invalid="true"]');
+  const message = form.querySelector<HTMLElement>(
+    ".field-error, .questionnaire-fields [role=alert]",
+  );
+  const field = marked ??
+    message?.parentElement?.querySelector<HTMLElement>("input, select, textarea") ?? message;
+  if (!field) return;
+  field.scrollIntoView?.({ block: "center", behavior: "smooth" });
+  field.focus?.({ preventScroll: true });
+}
+
 /** The link identifier that shows the form as an example without a real submission. */
 const demoToken = "demo";
 
@@ -56,9 +72,14 @@ export default function QuestionnaireScreen() {
     () => loadDraft(token) ?? emptyAnswers(),
   );
   const [errors, setErrors] = useState<AnswerErrors>({});
+  // The school's Treffpunkte as the link answered them (the spec's four until then).
+  const [pickupPoints, setPickupPoints] = useState<string[] | undefined>(undefined);
   const [problem, setProblem] = useState("");
   const [sending, setSending] = useState(false);
   const dirty = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Counts failed checks: after each, the page goes to the first marked field (issue 25, point 22).
+  const [failedChecks, setFailedChecks] = useState(0);
   const tour = useTour({
     tour: "questionnaire_demo",
     storageKey: demoTourStorageKey,
@@ -78,6 +99,7 @@ export default function QuestionnaireScreen() {
         clearDraft(token);
         return setPhase({ kind: "done" });
       }
+      if (q.pickup_points?.length) setPickupPoints(q.pickup_points);
       // The school already typed name and e-mail when it made the link: start with them,
       // unless the student's own draft says otherwise.
       if (!loadDraft(token)) {
@@ -114,6 +136,11 @@ export default function QuestionnaireScreen() {
     if (dirty.current && !demo) saveDraft(token, answers);
   }, [answers, token, demo]);
 
+  // On a phone the banner at the top is some 2,000 px from the marked fields: go to the first.
+  useEffect(() => {
+    if (failedChecks > 0 && formRef.current) goToFirstMarkedField(formRef.current);
+  }, [failedChecks]);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateAnswers(answers);
@@ -125,6 +152,7 @@ export default function QuestionnaireScreen() {
     );
     if (Object.keys(found).length > 0 || unreadable) {
       setProblem(checkFieldsMessage);
+      setFailedChecks((n) => n + 1);
       return;
     }
     setProblem("");
@@ -182,14 +210,24 @@ export default function QuestionnaireScreen() {
         </div>
       )}
       {phase.kind === "form" && (
-        <form className="long-form questionnaire-form" onSubmit={submit} noValidate>
+        <form
+          ref={formRef}
+          className="long-form questionnaire-form"
+          onSubmit={submit}
+          noValidate
+        >
           {demo && (
             <div className="alert alert-info" role="note">
               Dies ist ein Beispiel-Fragebogen. Beim Absenden wird nichts gespeichert.
             </div>
           )}
-          <FormAlert message={problem} />
-          <QuestionnaireFields answers={answers} setAnswers={update} errors={errors} />
+          <FormAlert message={problem} scroll={problem !== checkFieldsMessage} />
+          <QuestionnaireFields
+            answers={answers}
+            setAnswers={update}
+            errors={errors}
+            pickupPoints={pickupPoints}
+          />
           <div className="questionnaire-actions">
             <button
               type="submit"

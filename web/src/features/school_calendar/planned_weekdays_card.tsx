@@ -1,9 +1,13 @@
-import { useEffect, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { api, ApiError } from "../../lib/api.ts";
 import { germanWeekdayNames } from "../../lib/german_dates.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { FormAlert } from "../../components/ui/form_fields.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
+
+const plannedWeekdaysKey = [...queryKeys.schoolCalendar, "planned-weekdays"];
 
 /**
  * Planungstage (issue 14, decision 0012): the weekdays the school plans lessons on, default Monday
@@ -11,21 +15,35 @@ import { useToast } from "../../components/ui/toast.tsx";
  */
 export function PlannedWeekdaysCard() {
   const toast = useToast();
-  const [days, setDays] = useState<number[] | null>(null);
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const loaded = useQuery({
+    queryKey: plannedWeekdaysKey,
+    queryFn: ({ signal }) =>
+      api.get<{ planned_weekdays: number[] }>("/admin/planned-weekdays/", { signal }),
+  });
+  // The admin's ticks since the last save; a reload of the saved days leaves them alone.
+  const [draft, setDraft] = useState<number[] | null>(null);
+  const days = draft ?? loaded.data?.planned_weekdays ??
+    (loaded.isError ? [1, 2, 3, 4, 5, 6] : null);
   const [problem, setProblem] = useState("");
-
-  useEffect(() => {
-    api.get<{ planned_weekdays: number[] }>("/admin/planned-weekdays/")
-      .then((answer) => setDays(answer.planned_weekdays))
-      .catch(() => setDays([1, 2, 3, 4, 5, 6]));
-  }, []);
+  const saveDays = useMutation({
+    mutationFn: (next: number[]) =>
+      api.put<{ planned_weekdays: number[] }>("/admin/planned-weekdays/", {
+        planned_weekdays: next,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(plannedWeekdaysKey, answer);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myPlannedWeekdays });
+      setDraft(null);
+    },
+  });
+  const saving = saveDays.isPending;
 
   const toggle = (day: number) =>
-    setDays((current) =>
-      current?.includes(day)
-        ? current.filter((d) => d !== day)
-        : [...(current ?? []), day].sort((a, b) => a - b)
+    setDraft(
+      days?.includes(day)
+        ? days.filter((d) => d !== day)
+        : [...(days ?? []), day].sort((a, b) => a - b),
     );
 
   async function save() {
@@ -34,17 +52,11 @@ export function PlannedWeekdaysCard() {
       return;
     }
     setProblem("");
-    setSaving(true);
     try {
-      const answer = await api.put<{ planned_weekdays: number[] }>("/admin/planned-weekdays/", {
-        planned_weekdays: days,
-      });
-      setDays(answer.planned_weekdays);
+      await saveDays.mutateAsync(days);
       toast.show("Planungstage gespeichert", "success");
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : "Fehler beim Speichern");
-    } finally {
-      setSaving(false);
     }
   }
 

@@ -1,6 +1,10 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { ApiError, call } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
+import { ClosingDaysCard } from "./closing_days_card.tsx";
 import { PlannedWeekdaysCard } from "./planned_weekdays_card.tsx";
+import { PickupPointsCard } from "./pickup_points_card.tsx";
 import { usePageTitle } from "../../lib/page_title.ts";
 import { formatGermanDate, mondayIndex, todayIso } from "../../lib/german_dates.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -38,40 +42,63 @@ const stateOptions = FEDERAL_STATE_CODES.map((code) => ({
 
 type Status = { kind: "success" | "error"; text: string } | null;
 
+/** The form's part of the calendar: the state and the Ferien rows (each with a key for React). */
+interface CalendarForm {
+  state: FederalState;
+  rows: FerienRow[];
+}
+
+/** The saved calendar as the form shows it. */
+function savedForm(answer: SchoolCalendarAnswer): CalendarForm {
+  return {
+    state: answer.federal_state,
+    rows: answer.ferien.map((f) => ({ ...f, key: newKey() })),
+  };
+}
+
 /**
  * Ferien & Feiertage (issue 11): the school's state, whose public holidays are never planned, and
  * the Ferien, in which students' school timetables do not apply.
  */
 export default function SchoolCalendarScreen() {
   usePageTitle("Ferien & Feiertage");
-  const [state, setState] = useState<FederalState | null>(null);
-  const [rows, setRows] = useState<FerienRow[]>([]);
-  const [range, setRange] = useState({ from: "", to: "" });
-  const [loadError, setLoadError] = useState("");
+  const queryClient = useQueryClient();
+  const loaded = useQuery({
+    queryKey: queryKeys.schoolCalendar,
+    queryFn: ({ signal }) => call("GET /admin/school-calendar/", { signal }),
+  });
+  const saved = useMemo(() => loaded.data && savedForm(loaded.data), [loaded.data]);
+  // The admin's changes since the last save; a reload of the saved calendar leaves them alone.
+  const [draft, setDraft] = useState<CalendarForm | null>(null);
+  const state = draft?.state ?? saved?.state ?? null;
+  const rows = draft?.rows ?? saved?.rows ?? [];
+  const setState = (next: FederalState) => setDraft({ state: next, rows });
+  const setRows = (next: FerienRow[]) => state && setDraft({ state, rows: next });
+  const range = {
+    from: loaded.data?.public_holidays_from ?? "",
+    to: loaded.data?.public_holidays_to ?? "",
+  };
+  const loadError = loaded.isError && !loaded.data
+    ? (loaded.error instanceof ApiError
+      ? loaded.error.message
+      : "Ferien und Feiertage konnten nicht geladen werden.")
+    : "";
   const [status, setStatus] = useState<Status>(null);
   const [showErrors, setShowErrors] = useState(false);
-  const [saving, setSaving] = useState(false);
-
-  const take = (answer: SchoolCalendarAnswer) => {
-    setState(answer.federal_state);
-    setRows(answer.ferien.map((f) => ({ ...f, key: newKey() })));
-    setRange({ from: answer.public_holidays_from, to: answer.public_holidays_to });
-  };
-
-  useEffect(() => {
-    call("GET /admin/school-calendar/").then(take).catch((err) =>
-      setLoadError(
-        err instanceof ApiError
-          ? err.message
-          : "Ferien und Feiertage konnten nicht geladen werden.",
-      )
-    );
-  }, []);
+  const saveCalendar = useMutation({
+    mutationFn: (form: CalendarForm) =>
+      call("PUT /admin/school-calendar/", { body: toPayload(form.state, form.rows) }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKeys.schoolCalendar, answer);
+      setDraft(null);
+    },
+  });
+  const saving = saveCalendar.isPending;
 
   // The list follows the picked state at once, before it is saved.
   const holidays = useMemo(
     () => (state && range.from ? publicHolidays(state, range.from, range.to) : []),
-    [state, range],
+    [state, range.from, range.to],
   );
 
   if (loadError) {
@@ -96,10 +123,8 @@ export default function SchoolCalendarScreen() {
       setStatus({ kind: "error", text: "Bitte die markierten Ferienzeiträume korrigieren." });
       return;
     }
-    setSaving(true);
     try {
-      const answer = await call("PUT /admin/school-calendar/", { body: toPayload(state, rows) });
-      take(answer);
+      const answer = await saveCalendar.mutateAsync({ state, rows });
       setShowErrors(false);
       setStatus({
         kind: "success",
@@ -112,8 +137,6 @@ export default function SchoolCalendarScreen() {
         kind: "error",
         text: err instanceof ApiError ? err.message : "Das Speichern ist fehlgeschlagen.",
       });
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -123,9 +146,9 @@ export default function SchoolCalendarScreen() {
         <div>
           <h1>Ferien & Feiertage</h1>
           <p>
-            An gesetzlichen Feiertagen des Bundeslandes plant die KI keine Fahrstunden. In den
-            Ferien gilt der Stundenplan der Schüler nicht; wer in den Ferien nicht verfügbar ist,
-            bekommt dann keine Fahrstunden.
+            An gesetzlichen Feiertagen des Bundeslandes und an Schließtagen der Fahrschule plant die
+            KI keine Fahrstunden. In den Ferien gilt der Stundenplan der Schüler nicht; wer in den
+            Ferien nicht verfügbar ist, bekommt dann keine Fahrstunden.
           </p>
         </div>
       </header>
@@ -143,6 +166,8 @@ export default function SchoolCalendarScreen() {
           </section>
 
           <PlannedWeekdaysCard />
+
+          <PickupPointsCard />
 
           <section className="card" aria-labelledby="ferien-title">
             <div className="card-header">
@@ -227,6 +252,7 @@ export default function SchoolCalendarScreen() {
             ))}
           </ul>
         </section>
+        <ClosingDaysCard days={loaded.data?.closing_days ?? []} />
       </div>
 
       <div className="school-calendar-footer">

@@ -1,9 +1,10 @@
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { type ComponentType, useState } from "react";
 import { Link } from "react-router";
 import { Icon } from "../../components/ui/icons.tsx";
 import { call } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import type { ChecklistKey, StartChecklist } from "../../../../common/contract/tutorial.ts";
-import { TestDataModal } from "../imports/test_data_modal.tsx";
 import { startAdminTour } from "./start_admin_tour.ts";
 import "./start_checklist.css";
 
@@ -39,21 +40,18 @@ const itemWords: Record<ChecklistKey, { label: string; hint: string; to: string 
 /**
  * The start checklist of a new school (issue 12): five first steps, each ticked from the
  * school's real data by the server, with the tour and the test data beside it. It goes away
- * once everything is done. `reloadKey` changes after imports, plannings and deletions.
+ * once everything is done. It loads again after imports, plannings and deletions. The test
+ * data dialog belongs to the imports; the dashboard passes it in.
  */
-export function StartChecklistCard({ reloadKey }: { reloadKey: number }) {
-  const [checklist, setChecklist] = useState<StartChecklist | null>(null);
+export function StartChecklistCard(
+  { TestDataModal }: { TestDataModal: ComponentType<{ open: boolean; onClose(): void }> },
+) {
+  const { data: checklist } = useQuery({
+    queryKey: queryKeys.startChecklist,
+    queryFn: ({ signal }): Promise<StartChecklist> =>
+      call("GET /admin/start-checklist/", { signal }),
+  });
   const [testDataOpen, setTestDataOpen] = useState(false);
-
-  useEffect(() => {
-    let gone = false;
-    call("GET /admin/start-checklist/")
-      .then((answer) => !gone && setChecklist(answer))
-      .catch((err) => console.error("Checkliste konnte nicht geladen werden", err));
-    return () => {
-      gone = true;
-    };
-  }, [reloadKey]);
 
   if (!checklist || checklist.all_done) return null;
   const done = checklist.items.filter((item) => item.done).length;

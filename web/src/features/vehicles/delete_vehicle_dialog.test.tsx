@@ -2,6 +2,7 @@ import { cleanup, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ToastProvider } from "../../components/ui/toast.tsx";
 import { DeleteVehicleDialog } from "./delete_vehicle_dialog.tsx";
+import { WithQueryClient } from "../../lib/query_test_client.tsx";
 
 afterEach(cleanup);
 
@@ -11,14 +12,16 @@ const zoe = { id: 3, name: "DO-EA 301", transmission: "automatic" };
 
 function open(vehicle: typeof golf, others: typeof golf[]) {
   render(
-    <ToastProvider>
-      <DeleteVehicleDialog
-        vehicle={vehicle}
-        others={others}
-        onClose={() => {}}
-        onDeleted={() => {}}
-      />
-    </ToastProvider>,
+    <WithQueryClient>
+      <ToastProvider>
+        <DeleteVehicleDialog
+          vehicle={vehicle}
+          others={others}
+          onClose={() => {}}
+          onDeleted={() => {}}
+        />
+      </ToastProvider>
+    </WithQueryClient>,
   );
   return screen.getByLabelText("Künftige Termine übernimmt", { exact: false });
 }

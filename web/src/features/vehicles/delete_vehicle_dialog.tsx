@@ -3,6 +3,7 @@ import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx
 import { SelectField } from "../../components/ui/form_fields.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api } from "../../lib/api.ts";
+import { listKey, queryKeys } from "../../lib/query_keys.ts";
 import { transmissionLabel } from "../../../../common/german_words.ts";
 
 interface VehicleChoice {
@@ -30,6 +31,8 @@ export function DeleteVehicleDialog({ vehicle, others, onClose, onDeleted }: Pro
   const takers = others.filter((other) => other.transmission === vehicle.transmission);
   const { saving, problem, setProblem, submit } = useDialogSubmit(
     "Fehler beim Löschen des Fahrzeugs",
+    // Its lessons move to another vehicle or lose theirs.
+    [queryKeys.vehicles, listKey("/admin/appointments/"), queryKeys.schedule],
   );
 
   function send(event: FormEvent) {

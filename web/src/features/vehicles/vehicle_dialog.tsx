@@ -3,6 +3,7 @@ import { RadioGroup, TextField } from "../../components/ui/form_fields.tsx";
 import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { api, ApiError } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 
 interface Props {
   /** The vehicle to edit; without it the dialog adds a new one. */
@@ -19,12 +20,18 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
   const toast = useToast();
   const [name, setName] = useState(vehicle?.name ?? "");
   const [transmission, setTransmission] = useState(vehicle?.transmission ?? "manual");
-  const { saving, problem, setProblem, submit } = useDialogSubmit(
+  const { saving, problem, setProblem, fieldErrors, setFieldErrors, submit } = useDialogSubmit(
     vehicle ? "Fehler beim Speichern des Fahrzeugs" : "Fehler beim Hinzufügen des Fahrzeugs",
+    [queryKeys.vehicles],
   );
   // The server's refusal of a gearbox change (future lessons need the old one) belongs to
   // 'Getriebe', not to the plate where the dialog's other problems are shown.
   const [gearboxProblem, setGearboxProblem] = useState("");
+  // The server's errors by field (issue 25): each beside its field, both at once; a refusal that
+  // names no field stays at the plate.
+  const byField = Object.keys(fieldErrors).length > 0;
+  const plateError = byField ? fieldErrors.name ?? "" : problem;
+  const gearboxError = fieldErrors.transmission ?? gearboxProblem;
 
   function send(event: FormEvent) {
     event.preventDefault();
@@ -72,10 +79,11 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
         onChange={(v) => {
           setName(v);
           if (problem) setProblem("");
+          if (fieldErrors.name) setFieldErrors(({ name: _, ...rest }) => rest);
         }}
         placeholder="B-PL 1234"
         hint="Geben Sie das Kennzeichen des Fahrzeugs ein"
-        error={problem}
+        error={plateError}
         maxLength={20}
         autoComplete="off"
       />
@@ -86,8 +94,9 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
         onChange={(value) => {
           setTransmission(value);
           setGearboxProblem("");
+          if (fieldErrors.transmission) setFieldErrors(({ transmission: _, ...rest }) => rest);
         }}
-        error={gearboxProblem}
+        error={gearboxError}
         options={[
           { value: "manual", label: "Schaltgetriebe" },
           { value: "automatic", label: "Automatik" },

@@ -1,4 +1,5 @@
 import { transmissionLabel } from "../../../../common/german_words.ts";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type Column, type SortState } from "../../components/ui/data_table.tsx";
 import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
@@ -6,6 +7,7 @@ import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
 import { api } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { downloadFile, toCsv } from "../../lib/export_files.ts";
 import { DeleteVehicleDialog } from "./delete_vehicle_dialog.tsx";
 import { VehicleDialog } from "./vehicle_dialog.tsx";
@@ -24,30 +26,24 @@ export default function VehiclesScreen() {
   const toastRef = useRef(toast);
   toastRef.current = toast;
   const [sort, setSort] = useState<SortState>({ by: "name", direction: "asc" });
-  const [rows, setRows] = useState<VehicleRow[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [version, setVersion] = useState(0);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<VehicleRow | null>(null);
   const [deleting, setDeleting] = useState<VehicleRow | null>(null);
-  const reloadList = () => setVersion((v) => v + 1);
-
+  const list = useQuery({
+    queryKey: [...queryKeys.vehicles, sort],
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({ sort_by: sort.by, sort_direction: sort.direction });
+      return api.get<{ results: VehicleRow[] }>(`/admin/vehicles/?${query}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.results ?? [];
+  const loading = list.isFetching;
+  // The screen says so once per failed load (after the library's retries).
+  const { error, errorUpdatedAt } = list;
   useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    const query = new URLSearchParams({ sort_by: sort.by, sort_direction: sort.direction });
-    api.get<{ results: VehicleRow[] }>(`/admin/vehicles/?${query}`, { signal: controller.signal })
-      .then((data) => setRows(data.results))
-      .catch((error) => {
-        if ((error as Error).name !== "AbortError") {
-          toastRef.current.show(de.list.loadFailed, "error");
-        }
-      })
-      .finally(() => {
-        if (!controller.signal.aborted) setLoading(false);
-      });
-    return () => controller.abort();
-  }, [sort, version]);
+    if (error) toastRef.current.show(de.list.loadFailed, "error");
+  }, [error, errorUpdatedAt]);
 
   function exportCsv() {
     if (rows.length === 0) {
@@ -152,7 +148,6 @@ export default function VehiclesScreen() {
           onSaved={() => {
             setAdding(false);
             setEditing(null);
-            reloadList();
           }}
         />
       )}
@@ -163,7 +158,6 @@ export default function VehiclesScreen() {
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);
-            reloadList();
           }}
         />
       )}

@@ -7,9 +7,12 @@ export const replaySyncTag = "fahrplan-replay";
 /** Message the service worker posts to its pages when the queue should be sent. */
 export const replayMessage = "FAHRPLAN_REPLAY_QUEUE";
 
-/** The GET answers worth keeping for offline reading: session basics and the user's own data. */
+/**
+ * The GET answers worth keeping for offline reading: who is signed in and the user's own data.
+ * Not the CSRF token: a kept copy outlives its session, and a write sent with it after the
+ * session changed would be refused (the token is always asked of the server, when online).
+ */
 export const personalApiPaths = [
-  "/api/csrf/",
   "/api/auth/current-user/",
   "/api/my-availability/",
   "/api/my-special-dates/",

@@ -1,5 +1,5 @@
 import { IDBFactory } from "fake-indexeddb";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 /**
  * The queue's ordering and exactly-once rules against a small server that keeps the API's
@@ -12,6 +12,10 @@ class ContractServer {
   applied = 0;
   keys = new Map<string, { status: number; body: unknown }>();
   sessionValid = true;
+  /** every state change is refused as from an older session's token (a kept copy of it) */
+  staleToken = false;
+  /** the next requests fail as if the connection were not back yet */
+  failNext = 0;
   /** the next write is applied, but its answer never reaches the client */
   loseNextAnswer = false;
   requests: { key: string; ifMatch: string | null }[] = [];
@@ -19,6 +23,13 @@ class ContractServer {
   fetch = (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const url = String(input);
     if (url.endsWith("/api/csrf/")) return Promise.resolve(Response.json({ csrfToken: "t" }));
+    if (this.failNext > 0) {
+      this.failNext--;
+      return Promise.reject(new TypeError("Failed to fetch"));
+    }
+    if (this.staleToken) {
+      return Promise.resolve(Response.json({ error: "x", code: "csrf_failed" }, { status: 403 }));
+    }
     const headers = new Headers(init.headers);
     const key = headers.get("Idempotency-Key")!;
     const ifMatch = headers.get("If-Match");
@@ -72,6 +83,11 @@ let sync: typeof import("./sync.ts");
 function setOnline(online: boolean) {
   Object.defineProperty(navigator, "onLine", { value: online, configurable: true });
 }
+
+afterEach(async () => {
+  await sync.clearPersonalData();
+  vi.useRealTimers();
+});
 
 beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
@@ -179,5 +195,32 @@ describe("offline queue", () => {
     await sync.flushQueue();
     expect(server.requests).toEqual([]);
     expect(sync.getSyncState().pending).toBe(0);
+  });
+
+  it("keeps a write refused for its CSRF token: the refusal is the connection's, not the data's", async () => {
+    server.staleToken = true;
+    expect(await sync.saveThroughQueue("availability", monday8, 0)).toEqual({ status: "queued" });
+    expect(sync.getSyncState()).toMatchObject({ pending: 1, sessionExpired: false });
+
+    server.staleToken = false;
+    await sync.flushQueue();
+    expect(server.rows).toEqual(monday8);
+    expect(sync.getSyncState().pending).toBe(0);
+  });
+
+  it("tries a replay again by itself after the connection failed on the way", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    server.failNext = 2;
+    expect(await sync.saveThroughQueue("availability", monday8, 0)).toEqual({ status: "queued" });
+    expect(server.requests).toHaveLength(0); // the failed send never reached the server
+
+    // The first retry comes after 2 s and fails too; the next waits 4 s.
+    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.waitFor(() => expect(server.failNext).toBe(0));
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(server.requests).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_500);
+    await vi.waitFor(() => expect(server.rows).toEqual(monday8));
+    await vi.waitFor(() => expect(sync.getSyncState().pending).toBe(0));
   });
 });

@@ -50,6 +50,12 @@ const stateListeners = new Set<() => void>();
 const appliedListeners = new Set<(change: AppliedChange) => void>();
 const outcomes = new Map<string, SaveOutcome>();
 let running: Promise<void> | null = null;
+// A replay that could not finish is tried again after a growing pause: an online event can come
+// before the connection really works, and nothing else would wake the queue.
+const firstRetryMs = 2_000;
+const lastRetryMs = 60_000;
+let retryMs = firstRetryMs;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
 function setState(next: Partial<SyncState>) {
   state = { ...state, ...next };
@@ -167,16 +173,37 @@ async function runFlush() {
   if (userId === null || state.sessionExpired) return;
   if (typeof navigator !== "undefined" && navigator.onLine === false) return;
   setState({ syncing: true });
+  let stuck = false;
   try {
     for (;;) {
       const next = mine(await readQueue()).find((w) => w.state === "pending" && !w.afterId);
       if (!next) break;
-      if (!await send(next)) break;
+      if (!await send(next)) {
+        stuck = true;
+        break;
+      }
+      retryMs = firstRetryMs;
     }
   } finally {
     setState({ syncing: false });
     await refreshState();
   }
+  if (stuck && !state.sessionExpired) scheduleRetry();
+}
+
+function scheduleRetry() {
+  if (retryTimer !== null) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    void flushQueue();
+  }, retryMs);
+  retryMs = Math.min(retryMs * 2, lastRetryMs);
+}
+
+function stopRetries() {
+  if (retryTimer !== null) clearTimeout(retryTimer);
+  retryTimer = null;
+  retryMs = firstRetryMs;
 }
 
 /** Sends one write; answers whether the loop may go on with the next. */
@@ -212,7 +239,10 @@ async function send(queued: QueuedWrite): Promise<boolean> {
     return true;
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
+    // Not now, not never: no connection, a busy or failing server, or a CSRF token that could not
+    // be renewed (the connection came back half-way). The write stays and is sent again later.
     if (err.status === 0 || err.status >= 500 || err.status === 429) return false;
+    if (err.status === 403 && err.code === "csrf_failed") return false;
     if (err.status === 401) {
       setState({ sessionExpired: true });
       outcomes.set(write.id, { status: "expired" });
@@ -306,6 +336,7 @@ export async function requestBackgroundSync(): Promise<void> {
 
 /** Removes every trace of personal data on this device: queue, cached answers, memory. */
 export async function clearPersonalData(): Promise<void> {
+  stopRetries();
   await clearQueue();
   if (typeof caches !== "undefined") await caches.delete(apiCacheName);
   outcomes.clear();

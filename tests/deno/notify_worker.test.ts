@@ -1,0 +1,131 @@
+/**
+ * The delivery worker as its own process (notify/main.ts) against a real SMTP server on loopback:
+ * killed with SIGKILL in the middle of a send, nothing is lost (the next worker sends the message
+ * after the lease) and nothing is sent twice.
+ */
+import { assertEquals } from "../../api/testing/assert.ts";
+import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
+import { insertAppointment } from "../../api/testing/insert_appointment.ts";
+import { startSmtpPeer } from "../../notify/testing/smtp_peer.ts";
+
+const t = await createTestApp("notify_worker");
+// Lena's RCPT TO hangs until released: the worker is then caught in the middle of her e-mail.
+const smtp = await startSmtpPeer({ hold: (a) => a === "lena@example.org" });
+Deno.test.afterAll?.(async () => {
+  await smtp.close();
+  await t.close();
+});
+const options = { sanitizeOps: false, sanitizeResources: false };
+const repo = new URL("../../", import.meta.url).pathname;
+
+await insertUser(t.sql, { username: "chef", role: "admin" });
+const lena = await insertUser(t.sql, {
+  username: "lena",
+  role: "student",
+  first_name: "Lena",
+  email: "lena@example.org",
+});
+const otto = await insertUser(t.sql, {
+  username: "otto",
+  role: "instructor",
+  first_name: "Otto",
+  email: "otto@example.org",
+});
+const admin = t.client();
+await admin.login("chef");
+
+/** A delivery worker process with its collected output. */
+function startWorker() {
+  let output = "";
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "notify/main.ts"],
+    cwd: repo,
+    env: {
+      DATABASE_URL: t.url,
+      SMTP_URL: smtp.url,
+      SMTP_FROM: "Fahrschule <buero@fahrschule.example>",
+      FAHRPLAN_OUTBOX_LEASE_SECONDS: "2",
+      FAHRPLAN_NOTIFY_POLL_MS: "200",
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
+  };
+  const exited = Promise.all([collect(child.stdout), collect(child.stderr)])
+    .then(() => child.status);
+  return { child, exited, output: () => output };
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string) {
+  const deadline = Date.now() + 30_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const countTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).length;
+
+Deno.test(
+  "SIGKILL in the middle of a send loses nothing and sends nothing twice",
+  options,
+  async () => {
+    await insertAppointment(t.sql, {
+      student: lena,
+      instructor: otto,
+      day: "2030-03-05",
+      start: "10:00",
+      status: "pending",
+    });
+    assertEquals((await admin.post("/api/admin/publish-plan/")).status, 200);
+
+    const first = startWorker();
+    await until(() => smtp.heldCount() > 0, "the worker to be inside Lena's e-mail");
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // The server goes on, but the worker that was talking to it is gone: no e-mail for Lena yet.
+    smtp.release();
+    assertEquals(countTo("lena@example.org"), 0);
+    const [held] = await t.sql`
+    select status, leased_by is not null as leased from notification_outbox
+     where address = 'lena@example.org'`;
+    assertEquals(held, { status: "waiting", leased: true });
+
+    const second = startWorker();
+    await until(async () => {
+      const [row] = await t.sql`
+      select count(*) filter (where status = 'sent')::int as sent from notification_outbox`;
+      return row.sent === 2;
+    }, "both e-mails sent");
+    // One more change after that: once its e-mails are out, the worker has passed over the sent
+    // rows again, and they stayed sent once.
+    const [lesson] = await t.sql`select id::int from appointments`;
+    await admin.request("PATCH", `/api/admin/appointments/${lesson.id}/`, {
+      start_time: "12:00",
+      override_availability: true,
+    });
+    await until(() => smtp.received.length === 4, "the e-mails about the move");
+    assertEquals(countTo("lena@example.org"), 2);
+    assertEquals(countTo("otto@example.org"), 2);
+    assertEquals(
+      smtp.received.map((m) => m.subject).sort(),
+      [
+        "Ihr Fahrplan: 1 neuer Termin",
+        "Ihr Fahrplan: 1 neuer Termin",
+        "Termin verschoben: Fahrstunde am Di, 05.03.2030 um 12:00 Uhr",
+        "Termin verschoben: Fahrstunde am Di, 05.03.2030 um 12:00 Uhr",
+      ],
+    );
+    const [lenas] = await t.sql`
+    select attempts from notification_outbox
+     where address = 'lena@example.org' and subject like 'Ihr Fahrplan%'`;
+    assertEquals(lenas.attempts, 2);
+
+    second.child.kill("SIGTERM");
+    const status = await second.exited;
+    assertEquals(status.code, 0);
+  },
+);

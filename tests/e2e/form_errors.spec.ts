@@ -1,0 +1,90 @@
+import { expect, type Page, test } from "@playwright/test";
+import { useApp } from "./support/app_server.ts";
+import { loginAs } from "./support/login.ts";
+
+// Issue 25, point 14: a person form with several mistakes shows every one at once, each beside its
+// field, whether the screen or the server finds them; nothing is saved.
+const app = useApp("form_errors");
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  await app().createUser({ username: "chefin", role: "admin", first_name: "Clara" });
+});
+
+async function open(page: Page, path: string, button: string, dialog: string) {
+  const { baseURL } = app();
+  await loginAs(page, baseURL, "chefin");
+  await page.goto(`${baseURL}${path}`);
+  await page.getByRole("button", { name: button }).click();
+  return page.getByRole("dialog", { name: dialog });
+}
+
+/** The error shown beside a labelled field (its aria-describedby), '' when none. */
+async function errorBeside(page: Page, field: ReturnType<Page["getByLabel"]>) {
+  const ids = ((await field.getAttribute("aria-describedby")) ?? "").split(" ").filter(Boolean);
+  const texts = [];
+  for (const id of ids) {
+    const node = page.locator(`[id="${id}"].field-error`);
+    if (await node.count()) texts.push(await node.textContent());
+  }
+  return texts.join(" ");
+}
+
+test("a student form with errors the screen finds marks them all at once", async ({ page }) => {
+  const form = await open(page, "/students", "Fahrschüler hinzufügen", "Neuen Schüler anlegen");
+  await form.getByRole("button", { name: "Schüler erstellen" }).click();
+  await expect(form.getByText("Bitte prüfen Sie die 4 rot markierten Angaben.")).toBeVisible();
+  expect(await errorBeside(page, form.getByLabel("Vorname", { exact: true }))).toBe(
+    "Bitte geben Sie den Vornamen ein.",
+  );
+  expect(await errorBeside(page, form.getByLabel("Nachname", { exact: true }))).toBe(
+    "Bitte geben Sie den Nachnamen ein.",
+  );
+  expect(await errorBeside(page, form.getByLabel("Führerscheinklasse"))).toBe(
+    "Bitte wählen Sie eine Führerscheinklasse aus.",
+  );
+  await expect(form.getByRole("region", { name: "Wochenplan" }).getByRole("alert"))
+    .toContainText("mindestens eine Freistunde oder Ankunftszeit");
+});
+
+test("a student form with errors only the server finds shows each beside its field", async ({ page }) => {
+  const form = await open(page, "/students", "Fahrschüler hinzufügen", "Neuen Schüler anlegen");
+  await form.getByLabel("Vorname", { exact: true }).fill("Jürgen");
+  await form.getByLabel("Nachname", { exact: true }).fill("Weiß");
+  await form.getByLabel("E-Mail", { exact: true }).fill("juergen-at-example");
+  await form.getByLabel("Führerscheinklasse").selectOption("B");
+  await form.getByRole("group", { name: "Dienstag" }).getByLabel("Ankunft in der Fahrschule")
+    .fill("14:00");
+  await form.getByRole("button", { name: "Urlaub hinzufügen" }).click();
+  const vacation = form.getByRole("group", { name: "Urlaub 1" });
+  await vacation.getByLabel("Von").fill("20.08.2027");
+  await vacation.getByLabel("Bis").fill("10.08.2027");
+  await form.getByRole("button", { name: "Schüler erstellen" }).click();
+
+  await expect(form.getByText("Bitte prüfen Sie die 2 rot markierten Angaben.")).toBeVisible();
+  await expect.poll(() => errorBeside(page, form.getByLabel("E-Mail", { exact: true })))
+    .toBe("Bitte geben Sie eine gültige E-Mail-Adresse ein.");
+  await expect(form.getByRole("region", { name: "Urlaubszeiten" }).getByRole("alert"))
+    .toContainText("Urlaub 1");
+  // The marked field is framed in red, the unmarked one beside it is not.
+  const border = (label: string) =>
+    form.getByLabel(label, { exact: true }).evaluate((el) => getComputedStyle(el).borderTopColor);
+  expect(await border("E-Mail")).not.toBe(await border("Telefon"));
+  expect((await app().sql`select 1 from users where role = 'student'`).length).toBe(0);
+  await page.waitForTimeout(600); // Real-world time: the smooth scroll to the form's top
+  await page.screenshot({ path: "test-results/form_errors_student.png" });
+});
+
+test("an instructor form marks names, hours target and qualification at once", async ({ page }) => {
+  const form = await open(page, "/instructors", "Fahrlehrer hinzufügen", "Fahrlehrer hinzufügen");
+  await form.getByLabel("Stundenziel pro Monat").fill("-5");
+  await form.getByRole("button", { name: "Fahrlehrer erstellen" }).click();
+  await expect(form.getByText("Bitte prüfen Sie die 4 rot markierten Angaben.")).toBeVisible();
+  expect(await errorBeside(page, form.getByLabel("Vorname", { exact: true }))).toContain(
+    "Vornamen",
+  );
+  expect(await errorBeside(page, form.getByLabel("Stundenziel pro Monat"))).toContain("ganze Zahl");
+  await expect(form.getByRole("group", { name: /Qualifikation/ }).getByRole("alert"))
+    .toHaveText("Bitte wählen Sie mindestens einen Getriebe-Typ aus.");
+});

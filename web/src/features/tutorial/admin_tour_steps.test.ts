@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { adminTourSection, adminTourSteps } from "./admin_tour_steps.ts";
+
+describe("the admin tour's steps", () => {
+  it("has the spec's 54 steps in its sections by step index", () => {
+    expect(adminTourSteps).toHaveLength(54);
+    const counts = new Map<string, number>();
+    adminTourSteps.forEach((_, i) => {
+      const section = adminTourSection(i);
+      counts.set(section, (counts.get(section) ?? 0) + 1);
+    });
+    expect([...counts]).toEqual([
+      ["Fragebogen-Ablauf", 14],
+      ["Testdaten", 5],
+      ["Excel-Import", 5],
+      ["Verwaltung", 11],
+      ["KI-Planung", 5],
+      ["Termine", 5],
+      ["Aufräumen", 4],
+      ["Echte Daten", 5],
+    ]);
+    expect(adminTourSection(54)).toBe("Abschluss");
+    // Each of the spec's conditions is used at least once.
+    const kinds = new Set(adminTourSteps.map((s) => s.condition?.kind).filter(Boolean));
+    expect([...kinds].sort()).toEqual(["appear", "click", "closed", "file"]);
+  });
+  it("the admin tour's skips lead to the step after their import's chain", () => {
+    const skips = adminTourSteps.flatMap((s, i) =>
+      s.skip ? [[i, adminTourSteps[s.skip.to].title]] : []
+    );
+    expect(skips).toEqual([[21, "Jetzt die Fahrschüler"], [25, "Ihre Fahrlehrer"]]);
+  });
+});
