@@ -46,11 +46,22 @@ export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
  * column; one who has left only while lessons of theirs fall into the range, so nothing booked
  * disappears from the overview.
  */
-export async function loadSchedule(sql: Sql, query: ScheduleQuery): Promise<Schedule> {
-  // Days are Berlin days: a lesson at 00:15 on Monday belongs to Monday.
-  const inRange = sql`
+/** Lessons of the range: Berlin days, so a lesson at 00:15 on Monday belongs to Monday. */
+function inRange(sql: Sql, query: ScheduleQuery) {
+  return sql`
     a.starts_at >= (${query.from}::date)::timestamp at time zone ${SCHOOL_TIME_ZONE}
     and a.starts_at < (${query.to}::date + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE}`;
+}
+
+/**
+ * The instructors the overview shows for the range. Active instructors always get their column;
+ * one who has left only while lessons of theirs fall into the range, so nothing booked
+ * disappears from the overview. Answers 404 for an instructor_id that names no instructor.
+ */
+export async function scheduleInstructors(
+  sql: Sql,
+  query: ScheduleQuery,
+): Promise<ScheduleInstructor[]> {
   const oneInstructor = query.instructor_id !== undefined;
   const instructors = await sql<ScheduleInstructor[]>`
     select u.id::int, ${fullNameSql(sql, "u")} as name,
@@ -61,29 +72,38 @@ export async function loadSchedule(sql: Sql, query: ScheduleQuery): Promise<Sche
       and ${
     oneInstructor ? sql`u.id = ${query.instructor_id!}` : sql`(
         u.is_active
-        or exists (select 1 from appointments a where a.instructor_id = u.id and ${inRange}))`
+        or exists (select 1 from appointments a where a.instructor_id = u.id
+                                                  and ${inRange(sql, query)}))`
   }
     order by lower(u.last_name), lower(u.first_name), u.id
   `;
   if (oneInstructor && instructors.length === 0) throw notFound("Fahrlehrer");
+  // Transmission types in a fixed order, whatever order the profile stored them in.
+  return instructors.map((i) => ({
+    ...i,
+    transmission_types: (["automatic", "manual"] as const).filter((t) =>
+      i.transmission_types.includes(t)
+    ),
+  }));
+}
+
+/** The instructors and their appointments of the range. */
+export async function loadSchedule(sql: Sql, query: ScheduleQuery): Promise<Schedule> {
+  const instructors = await scheduleInstructors(sql, query);
   const appointments = await sql<
     Omit<AppointmentRow, "appointment_type_display" | "type_display">[]
   >`
     ${appointmentSelect(sql)}
-    where ${inRange}
-      ${oneInstructor ? sql`and a.instructor_id = ${query.instructor_id!}` : sql``}
+    where ${inRange(sql, query)}
+      ${
+    query.instructor_id !== undefined ? sql`and a.instructor_id = ${query.instructor_id}` : sql``
+  }
     order by a.starts_at, a.ends_at, a.id
   `;
   return {
     from: query.from,
     to: query.to,
-    // Transmission types in a fixed order, whatever order the profile stored them in.
-    instructors: instructors.map((i) => ({
-      ...i,
-      transmission_types: (["automatic", "manual"] as const).filter((t) =>
-        i.transmission_types.includes(t)
-      ),
-    })),
+    instructors,
     appointments: appointments.map(withDisplay),
   };
 }

@@ -53,7 +53,7 @@ import {
   questionnaireSavedSchema,
   submittedSchema,
 } from "./questionnaires.ts";
-import { scheduleSchema } from "./schedule.ts";
+import { scheduleAvailabilitySchema, scheduleSchema } from "./schedule.ts";
 import {
   closingDaySchema,
   plannedWeekdaysSchema,
@@ -257,6 +257,8 @@ export const contractRoutes = {
   "GET /admin/appointments/export/ical/": { answer: fileAnswer("text/calendar") },
   // ?from=&to= (school days, at most 31) and an optional &instructor_id=.
   "GET /admin/schedule/": { answer: scheduleSchema },
+  // The same query: each instructor's working hours, absences and blocks per day.
+  "GET /admin/schedule/availability/": { answer: scheduleAvailabilitySchema },
   // Downloads of the import templates, the test data and the tutorial (spec 01 §9).
   "GET /admin/download/fahrlehrer-vorlage/": { answer: fileAnswer(xlsx) },
   "GET /admin/download/schueler-vorlage/": { answer: fileAnswer(xlsx) },

@@ -22,3 +22,63 @@ export const scheduleSchema = z.object({
 
 export type ScheduleInstructor = z.infer<typeof scheduleInstructorSchema>;
 export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** A stretch of one day's wall clock, 'HH:MM' to 'HH:MM'. */
+const clockSpanSchema = z.object({ start: z.string(), end: z.string() });
+
+/**
+ * An instructor's absence on a day: a vacation or a sick note (whole days) or a self-service
+ * absence (whole day, or start..end when only part of the day). `label` is what the overview
+ * writes on it ('Urlaub', 'Krankgemeldet', 'Abwesend'); `description` what was entered with it.
+ */
+export const scheduleAbsenceSchema = z.object({
+  kind: z.enum(["vacation", "sick", "absent"]),
+  label: z.string(),
+  description: z.string(),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+});
+
+/** Time an instructor works but cannot drive: a break, a theory lesson, a recurring block. */
+export const scheduleBlockSchema = clockSpanSchema.extend({
+  kind: z.enum(["break", "theory", "recurring"]),
+  label: z.string(),
+});
+
+/**
+ * One instructor's school day as the planner reads it: working hours (empty on a day off or a
+ * weekday the school does not plan), absences and blocks.
+ */
+export const scheduleInstructorDaySchema = z.object({
+  instructor_id: z.number(),
+  date: z.string(),
+  work: z.array(clockSpanSchema),
+  absences: z.array(scheduleAbsenceSchema),
+  blocks: z.array(scheduleBlockSchema),
+});
+
+/** A day the whole school is closed: a public holiday, or its own closing day (from a time on). */
+export const scheduleClosedDaySchema = z.object({
+  date: z.string(),
+  name: z.string(),
+  kind: z.enum(["holiday", "closing"]),
+  from: z.string().nullable(),
+});
+
+/**
+ * GET /admin/schedule/availability/: for the same range and instructors as GET /admin/schedule/,
+ * every instructor's working hours, absences and blocks per day, and the school's closed days,
+ * so the overview shows when each instructor can drive and marks a lesson outside it.
+ */
+export const scheduleAvailabilitySchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(scheduleInstructorDaySchema),
+  closed_days: z.array(scheduleClosedDaySchema),
+});
+
+export type ScheduleAbsence = z.infer<typeof scheduleAbsenceSchema>;
+export type ScheduleBlock = z.infer<typeof scheduleBlockSchema>;
+export type ScheduleInstructorDay = z.infer<typeof scheduleInstructorDaySchema>;
+export type ScheduleClosedDay = z.infer<typeof scheduleClosedDaySchema>;
+export type ScheduleAvailability = z.infer<typeof scheduleAvailabilitySchema>;

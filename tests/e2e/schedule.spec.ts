@@ -72,6 +72,16 @@ test.beforeAll(async () => {
   }
   await sql`update instructor_profiles set transmission_types = '{automatic,manual}'
             where user_id = ${ids.bernd}`;
+  // Every day a working day from 08:00 to 18:00 (the tests run on any weekday): no lesson here
+  // is outside working time, so none carries that mark in its name (issue 25.7).
+  await sql`update school_settings set planned_weekdays = '{1,2,3,4,5,6,7}'`;
+  for (const instructor of ["ingrid", "bernd", "carla"]) {
+    for (let weekday = 1; weekday <= 7; weekday++) {
+      await sql`insert into availabilities (user_id, availability_type, day_of_week, start_time,
+                                            end_time)
+                values (${ids[instructor]}, 'work', ${weekday}, '08:00', '18:00')`;
+    }
+  }
   const [manual] = await sql`
     insert into vehicles (name, transmission) values ('DO-FS 101', 'manual') returning id`;
   const [second] = await sql`

@@ -1,6 +1,12 @@
-import { type CSSProperties, useEffect, useRef } from "react";
-import type { ScheduleInstructor } from "../../../../common/contract/schedule.ts";
-import { formatMinutes } from "../../../../common/time.ts";
+import { type CSSProperties, useLayoutEffect, useRef } from "react";
+import type {
+  ScheduleClosedDay,
+  ScheduleInstructor,
+  ScheduleInstructorDay,
+} from "../../../../common/contract/schedule.ts";
+import { formatMinutes, minutesOf } from "../../../../common/time.ts";
+import { frameSpans, lessonWarning, openingMinute, wholeDayAbsence } from "./day_frame.ts";
+import { DayFrameLayer } from "./day_frame_layer.tsx";
 import { InstructorHead } from "./instructor_head.tsx";
 import { LessonButton } from "./lesson_button.tsx";
 import {
@@ -13,45 +19,75 @@ import {
 
 interface DayViewProps {
   title: string;
+  /** the ISO day shown */
+  day: string;
   instructors: ScheduleInstructor[];
   lessons: Lesson[];
+  /** each instructor's working hours, absences and blocks of the day, by instructor id */
+  days: Map<number, ScheduleInstructorDay>;
+  closed: ScheduleClosedDay[];
+  /** minutes since midnight when the day is today, else null */
+  now: number | null;
+  /** lessons and working hours of this day are loaded: the grid may take its opening scroll */
+  ready: boolean;
   onOpen(id: number): void;
 }
 
 /**
- * On a new day, the grid scrolls to its earliest lesson: with lessons only in the afternoon the
- * frame otherwise opened on empty morning hours while the header said "34 Termine".
+ * Once per day (and set of columns), when its data is in, the grid scrolls to its opening minute
+ * (day_frame.ts: the first lesson, today the current hour): it opened on empty morning hours
+ * while the header said "34 Termine". Later reloads (a lesson moved) keep where the user scrolled.
+ * It also tells the CSS how tall the sticky heads are, so a whole-day absence's label stays in
+ * view below them.
  */
-function useScrollToFirstLesson(day: string, lessonCount: number) {
+function useOpeningScroll(key: string, minute: number | null, startHour: number, ready: boolean) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  const opened = useRef("");
+  useLayoutEffect(() => {
     const frame = ref.current;
-    if (!frame || lessonCount === 0) return;
-    const blocks = [...frame.querySelectorAll<HTMLElement>(".schedule-lesson")];
-    if (!blocks.length) return;
-    const frameTop = frame.getBoundingClientRect().top;
-    const firstTop = Math.min(...blocks.map((b) => b.getBoundingClientRect().top));
-    const head = frame.querySelector<HTMLElement>(".schedule-day-head")?.offsetHeight ?? 0;
-    frame.scrollTop = Math.max(0, firstTop - frameTop + frame.scrollTop - head - 8);
-  }, [day, lessonCount]);
+    if (!frame) return;
+    const heads = frame.querySelector<HTMLElement>(".schedule-corner")?.offsetHeight ?? 0;
+    frame.style.setProperty("--schedule-head-height", `${heads}px`);
+    if (!ready || opened.current === key) return;
+    opened.current = key;
+    const hour = frame.querySelector<HTMLElement>(".schedule-hour-label")
+      ?.getBoundingClientRect().height ?? 0;
+    // A few pixels above the line, so the hour's label is not under the heads' border.
+    frame.scrollTop = minute === null ? 0 : Math.max(0, (minute / 60 - startHour) * hour - 4);
+  });
   return ref;
 }
 
 /**
- * One day: a column per instructor, the hours down the side, each lesson a block at its time.
- * Marked up as a table (column headers name the instructors) so a screen reader can say whose
- * column a lesson is in; the blocks are placed by CSS from their minutes.
+ * One day: a column per instructor, the hours down the side, each lesson a block at its time
+ * over the instructor's working hours, absences and blocks. Marked up as a table (column headers
+ * name the instructors) so a screen reader can say whose column a lesson is in; the blocks are
+ * placed by CSS from their minutes.
  */
-export function DayView({ title, instructors, lessons, onOpen }: DayViewProps) {
+export function DayView(props: DayViewProps) {
+  const { title, day, instructors, lessons, days, closed, now, ready, onOpen } = props;
+  const shownDays = instructors.map((i) => days.get(i.id));
   // One window for all columns, so 14:00 is at the same height everywhere.
-  const window = dayWindow(lessons);
+  const window = dayWindow(
+    lessons,
+    shownDays.flatMap((d) => d?.work ?? []).map((w) => ({
+      start: minutesOf(w.start),
+      end: minutesOf(w.end),
+    })),
+  );
   const hours = gridHours(window);
   const byInstructor = lessonsByInstructor(lessons);
+  const spansOf = new Map(instructors.map((i) => [i.id, frameSpans(days.get(i.id), closed)]));
   const style = {
     "--schedule-columns": instructors.length,
     "--schedule-hours": hours.length,
   } as CSSProperties;
-  const scroller = useScrollToFirstLesson(title, lessons.length);
+  const scroller = useOpeningScroll(
+    `${day}|${instructors.map((i) => i.id).join(",")}`,
+    openingMinute(lessons, shownDays, now),
+    window.startHour,
+    ready,
+  );
   return (
     <div className="schedule-scroll" ref={scroller}>
       <div className="schedule-day" role="table" aria-label={`Tagesansicht ${title}`} style={style}>
@@ -61,10 +97,17 @@ export function DayView({ title, instructors, lessons, onOpen }: DayViewProps) {
               <span className="sr-only">Uhrzeit</span>
             </div>
             {instructors.map((instructor) => (
-              <div role="columnheader" key={instructor.id} className="schedule-day-instructor">
+              <div
+                role="columnheader"
+                key={instructor.id}
+                className="schedule-day-instructor"
+                data-instructor-id={instructor.id}
+              >
                 <InstructorHead
                   instructor={instructor}
                   lessons={byInstructor.get(instructor.id) ?? []}
+                  day={days.get(instructor.id)}
+                  absence={wholeDayAbsence(spansOf.get(instructor.id) ?? [])}
                 />
               </div>
             ))}
@@ -82,29 +125,35 @@ export function DayView({ title, instructors, lessons, onOpen }: DayViewProps) {
                 </span>
               ))}
             </div>
-            {instructors.map((instructor) => (
-              <div
-                role="cell"
-                key={instructor.id}
-                className="schedule-column"
-                data-instructor-id={instructor.id}
-              >
-                {placeDayLessons(byInstructor.get(instructor.id) ?? [], window).map((p) => (
-                  <LessonButton
-                    key={p.lesson.id}
-                    lesson={p.lesson}
-                    onOpen={onOpen}
-                    variant="block"
-                    style={{
-                      top: `calc(var(--schedule-hour) * ${p.top / 60})`,
-                      height: `calc(var(--schedule-hour) * ${p.length / 60} - 2px)`,
-                      left: `calc(${p.lane} * 100% / ${p.lanes} + 2px)`,
-                      width: `calc(100% / ${p.lanes} - 4px)`,
-                    }}
-                  />
-                ))}
-              </div>
-            ))}
+            {instructors.map((instructor) => {
+              const own = days.get(instructor.id);
+              const spans = spansOf.get(instructor.id) ?? [];
+              return (
+                <div
+                  role="cell"
+                  key={instructor.id}
+                  className="schedule-column"
+                  data-instructor-id={instructor.id}
+                >
+                  <DayFrameLayer day={own} spans={spans} window={window} />
+                  {placeDayLessons(byInstructor.get(instructor.id) ?? [], window).map((p) => (
+                    <LessonButton
+                      key={p.lesson.id}
+                      lesson={p.lesson}
+                      onOpen={onOpen}
+                      variant="block"
+                      warning={lessonWarning(p.lesson, own, spans)}
+                      style={{
+                        top: `calc(var(--schedule-hour) * ${p.top / 60})`,
+                        height: `calc(var(--schedule-hour) * ${p.length / 60} - 2px)`,
+                        left: `calc(${p.lane} * 100% / ${p.lanes} + 2px)`,
+                        width: `calc(100% / ${p.lanes} - 4px)`,
+                      }}
+                    />
+                  ))}
+                </div>
+              );
+            })}
           </div>
         </div>
       </div>

@@ -9,6 +9,8 @@ interface LessonButtonProps {
   variant: "block" | "chip";
   /** name the day in the accessible label (the week's lists, where the column says it only visually) */
   withDate?: boolean;
+  /** why the lesson does not fit its instructor's day ('außerhalb der Arbeitszeit'), or '' */
+  warning?: string;
   style?: CSSProperties;
 }
 
@@ -17,8 +19,10 @@ interface LessonButtonProps {
  * sentence (with the instructor) for screen readers; Enter or Space opens it like a click.
  * Cancelled lessons stay visible, struck through, so the office sees what was given up.
  */
-export function LessonButton({ lesson, onOpen, variant, withDate, style }: LessonButtonProps) {
-  const label = lessonLabel(lesson, { withDate });
+export function LessonButton(
+  { lesson, onOpen, variant, withDate, warning, style }: LessonButtonProps,
+) {
+  const label = [lessonLabel(lesson, { withDate }), warning].filter(Boolean).join(", ");
   const meta = [lesson.vehicle, lesson.type_display].filter(Boolean).join(" · ");
   // Not struck through with the rest of a cancelled lesson: the word says why it is.
   const status = lesson.status !== "confirmed" && (
@@ -27,7 +31,9 @@ export function LessonButton({ lesson, onOpen, variant, withDate, style }: Lesso
   return (
     <button
       type="button"
-      className={`schedule-lesson schedule-lesson-${variant} is-${lesson.status}`}
+      className={`schedule-lesson schedule-lesson-${variant} is-${lesson.status}${
+        warning ? " has-warning" : ""
+      }`}
       style={style}
       aria-label={label}
       title={label}
@@ -39,6 +45,7 @@ export function LessonButton({ lesson, onOpen, variant, withDate, style }: Lesso
           {variant === "chip" ? lesson.time : `${lesson.time}–${lesson.end_clock}`}
         </span>
         {status}
+        {warning && <span className="schedule-lesson-warning" aria-hidden="true">!</span>}
       </span>
       <span className="schedule-lesson-student">{lesson.student_name}</span>
       {meta && <span className="schedule-lesson-meta">{meta}</span>}

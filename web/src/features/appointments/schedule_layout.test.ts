@@ -83,6 +83,13 @@ describe("dayWindow", () => {
     expect(gridHours(window)).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
   });
 
+  it("widens to working hours that start before 07:00 (issue 25.7)", () => {
+    expect(dayWindow([], [{ start: 5 * 60 + 30, end: 14 * 60 }])).toEqual({
+      startHour: 5,
+      endHour: 21,
+    });
+  });
+
   it("widens to the whole hours of an early or late lesson", () => {
     expect(dayWindow([lesson("2026-11-23", "06:30", "07:15")])).toEqual({
       startHour: 6,

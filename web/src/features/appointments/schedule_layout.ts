@@ -46,12 +46,17 @@ export function lessonMinutes(lesson: Lesson): { start: number; end: number } {
   return { start, end: end > start ? end : 24 * 60 };
 }
 
-/** The hours the day grid spans: 07:00 to 21:00, widened to the whole hours of every lesson. */
-export function dayWindow(lessons: Lesson[]): { startHour: number; endHour: number } {
+/**
+ * The hours the day grid spans: 07:00 to 21:00, widened to the whole hours of every lesson and of
+ * the `extra` spans (working hours, in minutes), so an early start is not cut off.
+ */
+export function dayWindow(
+  lessons: Lesson[],
+  extra: { start: number; end: number }[] = [],
+): { startHour: number; endHour: number } {
   let startHour = dayStartHour;
   let endHour = dayEndHour;
-  for (const lesson of lessons) {
-    const { start, end } = lessonMinutes(lesson);
+  for (const { start, end } of [...lessons.map(lessonMinutes), ...extra]) {
     startHour = Math.min(startHour, Math.floor(start / 60));
     endHour = Math.max(endHour, Math.ceil(end / 60));
   }

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Schedule } from "../../../../common/contract/schedule.ts";
-import { isIsoDate, schoolDay } from "../../../../common/time.ts";
+import { isIsoDate, minutesOf, schoolClock, schoolDay } from "../../../../common/time.ts";
 import { DateInput } from "../../components/ui/date_input.tsx";
 import { SelectField } from "../../components/ui/form_fields.tsx";
 import { ApiError, call } from "../../lib/api.ts";
@@ -20,6 +20,7 @@ import {
   weekDays,
   weekTitle,
 } from "./schedule_layout.ts";
+import { useDayAvailability } from "./use_day_availability.ts";
 import { WeekAgenda } from "./week_agenda.tsx";
 import { WeekView } from "./week_view.tsx";
 import "./schedule.css";
@@ -93,6 +94,7 @@ export default function ScheduleScreen() {
   const [{ view, day, instructorId }, update] = useScheduleParams();
   const range = viewRange(view, day);
   const data = useSchedule(range.from, range.to);
+  const frame = useDayAvailability(day, view === "day");
   const [openId, setOpenId] = useState<number | null>(null);
 
   // On a phone one instructor at a time: the chosen one, else the first.
@@ -223,7 +225,17 @@ export default function ScheduleScreen() {
         )}
 
         {picked.length > 0 && view === "day" && (
-          <DayView title={title} instructors={picked} lessons={lessons} onOpen={openAppointment} />
+          <DayView
+            title={title}
+            day={day}
+            instructors={picked}
+            lessons={lessons}
+            days={frame.days}
+            closed={frame.closed}
+            now={day === today ? minutesOf(schoolClock(new Date())) : null}
+            ready={!data.loading && frame.settled}
+            onOpen={openAppointment}
+          />
         )}
         {picked.length > 0 && view === "week" && wide && (
           <WeekView
@@ -250,6 +262,14 @@ export default function ScheduleScreen() {
           <span className="schedule-swatch is-pending" />{" "}
           Ausstehend (Planentwurf, nicht veröffentlicht)
           <span className="schedule-swatch is-cancelled" /> Storniert
+          {view === "day" && (
+            <>
+              <span className="schedule-swatch is-work" /> Arbeitszeit
+              <span className="schedule-swatch is-absence" /> Abwesend
+              <span className="schedule-swatch is-block" /> Pause, Theorie, nicht verfügbar
+              <span className="schedule-swatch is-warning" /> außerhalb der Arbeitszeit
+            </>
+          )}
         </p>
       </section>
 
