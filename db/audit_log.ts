@@ -34,4 +34,25 @@ export async function recordAudit(
     insert into audit_log (actor_id, actor_name, action, summary, details)
     values (${actor?.id ?? null}, ${name}, ${action}, ${summary}, ${tx.json(details as never)})
   `;
+  await deleteExpiredAudit(tx);
+}
+
+/**
+ * Deletes the lines older than the school's retention (school_settings.audit_retention_months,
+ * issue 25 point 10). Run on every write, so the log never keeps a line much longer than allowed
+ * without a timer of its own; lines another transaction is deleting are skipped, not waited for.
+ */
+export async function deleteExpiredAudit(tx: Db): Promise<number> {
+  const rows = await tx`
+    delete from audit_log
+     where id in (
+       select id from audit_log
+        where created_at < now() - make_interval(months => (
+          select audit_retention_months from school_settings where id = 1
+        ))
+        for update skip locked
+     )
+    returning id
+  `;
+  return rows.length;
 }

@@ -15,7 +15,24 @@ import { createServer, type Server, type Socket } from "node:net";
  * card's push were silently lost, leaving the 2 s polls). So the server remembers which client
  * sent LISTEN for which channel and forwards each notification to those clients instead
  * (decision 0016).
+ *
+ * Passwords (issue 24): every client must send one (cleartext: the port listens on loopback only).
+ * The app's own password, new at each start, lets the API, the workers and the tasks in. The
+ * outside password (.data/embedded-password) lets a person's psql in, with one rule the app's
+ * clients do not have: a session it holds outside a running statement (an open transaction) is
+ * rolled back and its connection closed after `outsideIdleMs`, because while it holds the one
+ * session everyone else waits. PGlite cannot cut a running statement (statement_timeout has no
+ * timer in WebAssembly), so a single long query from outside still blocks while it runs.
  */
+export interface PgliteServerOptions {
+  /** the password of the app's own clients */
+  appPassword: string;
+  /** the password of other clients; without it only the app gets in */
+  outsidePassword?: string;
+  /** how long an outside client may hold the session between its messages (default 5000 ms) */
+  outsideIdleMs?: number;
+}
+
 export class PgliteServer {
   private server: Server | undefined;
   private owner: number | null = null;
@@ -28,7 +45,7 @@ export class PgliteServer {
   /** Per client: its prepared statements that LISTEN or UNLISTEN, run again by a Bind alone. */
   private prepared = new WeakMap<Socket, Map<string, [boolean, string][]>>();
 
-  constructor(private db: PGlite) {}
+  constructor(private db: PGlite, private options: PgliteServerOptions) {}
 
   /** Listens on 127.0.0.1; resolves to the port. */
   start(port = 0): Promise<number> {
@@ -70,9 +87,28 @@ export class PgliteServer {
     socket.setNoDelay(true);
     let buffer: Uint8Array = new Uint8Array(0);
     let started = false;
+    /** The startup message, held back until the password is right. */
+    let startup: Uint8Array | undefined;
+    let outside = false;
+    let authenticated = false;
     let chain = Promise.resolve();
+    let idleTimer: ReturnType<typeof setTimeout> | undefined;
+    const stopIdleTimer = () => clearTimeout(idleTimer);
+    const send = (message: Uint8Array) => {
+      chain = chain.then(async () => {
+        const idle = await this.run(id, message, socket);
+        if (outside && !idle && this.owner === id) {
+          idleTimer = setTimeout(() => {
+            chain = chain.then(() => this.expel(id, socket));
+          }, this.options.outsideIdleMs ?? 5000);
+        }
+      }).catch(() => {
+        socket.destroy();
+      });
+    };
 
     socket.on("data", (chunk: Uint8Array) => {
+      stopIdleTimer();
       buffer = concat(buffer, chunk);
       for (;;) {
         const message = takeMessage(buffer, started);
@@ -83,13 +119,30 @@ export class PgliteServer {
           continue;
         }
         started = true;
-        chain = chain.then(() => this.run(id, message, socket)).catch(() => {
-          socket.destroy();
-        });
+        if (authenticated) {
+          send(message);
+        } else if (!startup) {
+          startup = message;
+          socket.write(cleartextPasswordRequest);
+        } else {
+          const who = message[0] === 0x70 ? this.whoseLogin(passwordOf(message)) : undefined;
+          if (!who) {
+            socket.end(errorResponse(
+              "28P01",
+              "Passwort-Authentifizierung fehlgeschlagen (eingebettete Datenbank, siehe " +
+                "docs/operations.md)",
+            ));
+            return;
+          }
+          authenticated = true;
+          outside = who === "outside";
+          send(startup);
+        }
       }
     });
     socket.on("error", () => socket.destroy());
     socket.on("close", () => {
+      stopIdleTimer();
       this.sockets.delete(socket);
       for (const set of this.listeners.values()) set.delete(socket);
       chain = chain.then(async () => {
@@ -100,12 +153,33 @@ export class PgliteServer {
     });
   }
 
-  private async run(id: number, message: Uint8Array, socket: Socket): Promise<void> {
+  /** "app", "outside" or undefined for a wrong password; compared in constant time. */
+  private whoseLogin(password: string): "app" | "outside" | undefined {
+    if (sameText(password, this.options.appPassword)) return "app";
+    const outside = this.options.outsidePassword;
+    if (outside && sameText(password, outside)) return "outside";
+    return undefined;
+  }
+
+  /** Ends an outside client that held the session too long: its transaction is rolled back. */
+  private async expel(id: number, socket: Socket): Promise<void> {
+    if (this.owner !== id) return;
+    if (this.db.isInTransaction()) await this.db.exec("rollback");
+    this.release(id);
+    socket.end(errorResponse(
+      "25P03",
+      "Verbindung beendet: die Transaktion war zu lange offen, die App wartete darauf " +
+        "(eingebettete Datenbank, siehe docs/operations.md)",
+    ));
+  }
+
+  /** Runs one message of a client; answers whether the session is idle afterwards. */
+  private async run(id: number, message: Uint8Array, socket: Socket): Promise<boolean> {
     if (message[0] === 0x58) { // 'X' Terminate
       if (this.owner === id && this.db.isInTransaction()) await this.db.exec("rollback");
       this.release(id);
       socket.end();
-      return;
+      return true;
     }
     await this.acquire(id);
     const parts: Uint8Array[] = [];
@@ -131,6 +205,7 @@ export class PgliteServer {
       }
     }
     if (idle) this.release(id);
+    return idle;
   }
 
   /**
@@ -182,6 +257,45 @@ export class PgliteServer {
     }
     return concat(...kept);
   }
+}
+
+/** AuthenticationCleartextPassword: 'R', length 8, code 3. */
+const cleartextPasswordRequest = new Uint8Array([0x52, 0, 0, 0, 8, 0, 0, 0, 3]);
+
+/** The password of a PasswordMessage ('p', length, text\0). */
+function passwordOf(message: Uint8Array): string {
+  const end = message.indexOf(0, 5);
+  return new TextDecoder().decode(message.subarray(5, end < 0 ? message.length : end));
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  if (x.length !== y.length) return false;
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= x[i] ^ y[i];
+  return diff === 0;
+}
+
+/** A FATAL ErrorResponse with its SQLSTATE, as a server sends it before closing. */
+function errorResponse(code: string, text: string): Uint8Array {
+  const field = (type: string, value: string) => [
+    type.charCodeAt(0),
+    ...new TextEncoder().encode(value),
+    0,
+  ];
+  const body = [
+    ...field("S", "FATAL"),
+    ...field("V", "FATAL"),
+    ...field("C", code),
+    ...field("M", text),
+    0,
+  ];
+  const out = new Uint8Array(5 + body.length);
+  out[0] = 0x45; // 'E'
+  new DataView(out.buffer).setInt32(1, 4 + body.length);
+  out.set(body, 5);
+  return out;
 }
 
 function concat(...arrays: Uint8Array[]): Uint8Array {

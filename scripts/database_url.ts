@@ -1,4 +1,4 @@
-import { startEmbeddedDatabase } from "../db/embedded_db.ts";
+import { randomPassword, startEmbeddedDatabase } from "../db/embedded_db.ts";
 
 export const dataDir = Deno.env.get("FAHRPLAN_DATA_DIR") ??
   new URL("../.data", import.meta.url).pathname;
@@ -6,6 +6,23 @@ export const dataDir = Deno.env.get("FAHRPLAN_DATA_DIR") ??
 export const embeddedDataDir = `${dataDir}/pgdata`;
 /** Written by a running `deno task start`, so other commands reach its embedded database. */
 export const embeddedUrlFile = `${dataDir}/embedded-url`;
+
+/** The password for clients other than the app (psql), made at the first start (issue 24). */
+export const embeddedPasswordFile = `${dataDir}/embedded-password`;
+
+/** Reads the outside password, making it (readable by the owner only) when there is none. */
+export async function embeddedOutsidePassword(): Promise<string> {
+  try {
+    const stored = (await Deno.readTextFile(embeddedPasswordFile)).trim();
+    if (stored) return stored;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  await Deno.mkdir(dataDir, { recursive: true });
+  const password = randomPassword();
+  await Deno.writeTextFile(embeddedPasswordFile, `${password}\n`, { mode: 0o600 });
+  return password;
+}
 
 async function runningEmbeddedUrl(): Promise<string | undefined> {
   try {

@@ -3,7 +3,12 @@ import { connect } from "../db/connection.ts";
 import { migrate } from "../db/migrate.ts";
 import { createAdmin } from "./admins.ts";
 import { buildWebIfNeeded } from "./build_web.ts";
-import { embeddedDataDir, embeddedUrlFile } from "./database_url.ts";
+import {
+  embeddedDataDir,
+  embeddedOutsidePassword,
+  embeddedPasswordFile,
+  embeddedUrlFile,
+} from "./database_url.ts";
 import { startEmbeddedDatabase } from "../db/embedded_db.ts";
 import { dailyBackup } from "./daily_backup.ts";
 
@@ -19,11 +24,21 @@ if (!values["no-build"]) await buildWebIfNeeded();
 let databaseUrl = Deno.env.get("DATABASE_URL");
 let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
 if (!databaseUrl) {
-  embedded = await startEmbeddedDatabase(embeddedDataDir);
+  const idle = Number(Deno.env.get("FAHRPLAN_EMBEDDED_OUTSIDE_IDLE_MS") ?? 5000);
+  embedded = await startEmbeddedDatabase(embeddedDataDir, 0, {
+    outsidePassword: await embeddedOutsidePassword(),
+    outsideIdleMs: Number.isFinite(idle) && idle > 0 ? idle : 5000,
+  });
   databaseUrl = embedded.url;
-  // Lets `deno task create-admin` reach the running embedded database.
-  await Deno.writeTextFile(embeddedUrlFile, databaseUrl);
+  // Lets `deno task create-admin` reach the running embedded database; it holds the app's own
+  // password, so only the owner may read it.
+  await Deno.writeTextFile(embeddedUrlFile, databaseUrl, { mode: 0o600 });
+  await Deno.chmod(embeddedUrlFile, 0o600); // a file left by an older version kept its mode
   console.log(`Eingebettete Datenbank (PGlite) in ${embeddedDataDir}`);
+  console.log(
+    `  Zugang von außen: psql -h 127.0.0.1 -p ${embedded.port} -U postgres postgres ` +
+      `(Passwort in ${embeddedPasswordFile})`,
+  );
 }
 
 const sql = connect(databaseUrl, { max: 1 });

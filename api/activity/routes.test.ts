@@ -1,4 +1,8 @@
-import { activityAnswerSchema } from "../../common/contract/admin_data.ts";
+import {
+  activityAnswerSchema,
+  activityPageSchema,
+  deleteConfirmation,
+} from "../../common/contract/admin_data.ts";
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
 
@@ -110,7 +114,7 @@ Deno.test("creating, editing and deleting people writes one line each", async ()
   );
   assertEquals(edited.lines, [by("person.update", "Fahrlehrer Jürgen Schwarz bearbeitet")]);
   const deleted = await linesOf(() => admin.delete(`/api/admin/users/${id}/delete/`), 200);
-  assertEquals(deleted.lines, [by("person.delete", "Fahrlehrer Jürgen Schwarz gelöscht")]);
+  assertEquals(deleted.lines, [by("person.delete", `Fahrlehrer Gelöschte Person #${id} gelöscht`)]);
 });
 
 Deno.test("a refused change writes no line", async () => {
@@ -239,4 +243,146 @@ Deno.test("planner start, cancel and the settings save write one line each", asy
   const { settings } = await (await admin.get("/api/admin/planner-settings/")).json();
   const saved = await linesOf(() => admin.put("/api/admin/planner-settings/", settings), 200);
   assertEquals(saved.lines, [by("settings.planner", "Planungseinstellungen gespeichert")]);
+});
+
+/** Puts a line into the log as it would have been written `daysAgo` days ago. */
+async function oldLine(action: string, summary: string, daysAgo: number, actor = "System") {
+  await t.sql`
+    insert into audit_log (actor_name, action, summary, created_at)
+    values (${actor}, ${action}, ${summary}, now() - make_interval(days => ${daysAgo}))
+  `;
+}
+
+async function page(query: string) {
+  const res = await admin.get(`/api/admin/activity/all/${query}`);
+  assertEquals(res.status, 200, await res.clone().text());
+  const body = await res.json();
+  assertContract(activityPageSchema, body);
+  return body;
+}
+
+const summaries = (body: { results: { summary: string }[] }) => body.results.map((r) => r.summary);
+
+Deno.test("GET /admin/activity/all/ pages through every line, newest first", async () => {
+  await t.sql`delete from audit_log`;
+  for (let i = 1; i <= 30; i++) await oldLine("x.test", `Zeile ${i}`, 31 - i);
+  const first = await page("");
+  assertEquals([first.total, first.total_pages, first.page, first.page_size], [30, 2, 1, 25]);
+  assertEquals(summaries(first).slice(0, 2), ["Zeile 30", "Zeile 29"]);
+  const second = await page("?page=2");
+  assertEquals(summaries(second), ["Zeile 5", "Zeile 4", "Zeile 3", "Zeile 2", "Zeile 1"]);
+  assertEquals(first.kinds, ["x"]);
+  assertEquals(first.retention_months, 24);
+});
+
+Deno.test("GET /admin/activity/all/ filters by days, kind and text", async () => {
+  await t.sql`delete from audit_log`;
+  await oldLine("appointment.cancel", "Termin von Özlem Groß storniert: krank", 40);
+  await oldLine("appointment.create", "Fahrstunde von Ida Eins mit Jürgen Weiß angelegt", 10);
+  await oldLine("person.create", "Fahrschüler Ida Eins angelegt", 2, "Anna Chef");
+  const days = (n: number) =>
+    new Date(Date.now() - n * 86_400_000).toLocaleDateString("en-CA", {
+      timeZone: "Europe/Berlin",
+    });
+  assertEquals(summaries(await page(`?from=${days(11)}&to=${days(9)}`)), [
+    "Fahrstunde von Ida Eins mit Jürgen Weiß angelegt",
+  ]);
+  assertEquals(summaries(await page("?action=appointment")).length, 2);
+  assertEquals(summaries(await page("?action=appointment.cancel")), [
+    "Termin von Özlem Groß storniert: krank",
+  ]);
+  // Folded like the other searches: "gross" finds "Groß"; the author is searched too.
+  assertEquals(summaries(await page("?search=gross")), ["Termin von Özlem Groß storniert: krank"]);
+  assertEquals(summaries(await page("?search=anna%20chef")), ["Fahrschüler Ida Eins angelegt"]);
+  assertEquals(summaries(await page("?search=100%25")), []);
+  const bad = await admin.get("/api/admin/activity/all/?from=2026-13-40");
+  assertEquals(bad.status, 400);
+  assertEquals((await bad.json()).error, "Bitte ein gültiges Datum angeben.");
+});
+
+Deno.test("the whole log and its retention are for admins only", async () => {
+  await insertUser(t.sql, { username: "lehrer.alles", role: "instructor" });
+  const teacher = t.client();
+  await teacher.login("lehrer.alles");
+  assertEquals((await teacher.get("/api/admin/activity/all/")).status, 403);
+  assertEquals(
+    (await teacher.put("/api/admin/activity/retention/", { retention_months: 1 })).status,
+    403,
+  );
+});
+
+Deno.test("deleting a person puts a pseudonym for their name into the log and keeps the lines", async () => {
+  await t.sql`delete from audit_log`;
+  const lena = await insertUser(t.sql, {
+    username: "lena.becker",
+    role: "student",
+    first_name: "Lena",
+    last_name: "Becker",
+  });
+  const ida = await insertUser(t.sql, {
+    username: "ina.drei",
+    role: "student",
+    first_name: "Ina",
+    last_name: "Drei",
+  });
+  await oldLine("appointment.create", "Fahrstunde von Lena Becker mit Jürgen Weiß angelegt", 3);
+  await oldLine("appointment.cancel", "Termin von Lena Becker storniert: krank", 2);
+  await oldLine("appointment.create", "Fahrstunde von Ina Drei mit Jürgen Weiß angelegt", 1);
+  await t.sql`
+    insert into audit_log (actor_id, actor_name, action, summary)
+    values (${lena}, 'Lena Becker', 'account.change_password', 'Eigenes Passwort geändert')
+  `;
+  const res = await admin.delete(`/api/admin/users/${lena}/delete/`);
+  assertEquals(res.status, 200, await res.clone().text());
+  const lines = await t.sql`select actor_name, summary from audit_log order by id`;
+  const alias = `Gelöschte Person #${lena}`;
+  assertEquals(lines.map((l) => [l.actor_name, l.summary]), [
+    ["System", `Fahrstunde von ${alias} mit Jürgen Weiß angelegt`],
+    ["System", `Termin von ${alias} storniert: krank`],
+    ["System", "Fahrstunde von Ina Drei mit Jürgen Weiß angelegt"],
+    [alias, "Eigenes Passwort geändert"],
+    ["Anna Chef", `Fahrschüler ${alias} gelöscht`],
+  ]);
+  assertEquals((await page("?search=becker")).total, 0);
+  // Deleting all students does the same for each of them.
+  const bulk = await admin.delete("/api/admin/bulk-delete/students/", {
+    delete_all: true,
+    confirmation: deleteConfirmation,
+  });
+  assertEquals(bulk.status, 200, await bulk.clone().text());
+  const [idaLine] = await t.sql`select summary from audit_log where action = 'appointment.create'
+                                order by id desc limit 1`;
+  assertEquals(idaLine.summary, `Fahrstunde von Gelöschte Person #${ida} mit Jürgen Weiß angelegt`);
+});
+
+Deno.test("lines older than the retention are deleted, at the next write and when it is shortened", async () => {
+  await t.sql`delete from audit_log`;
+  await t.sql`update school_settings set audit_retention_months = 24 where id = 1`;
+  await oldLine("x.test", "vor 25 Monaten", 25 * 31);
+  await oldLine("x.test", "vor 13 Monaten", 13 * 31);
+  await oldLine("x.test", "gestern", 1);
+  const added = await linesOf(
+    () => admin.post("/api/admin/vehicles/add/", { name: "DO-RT 24", transmission: "manual" }),
+    201,
+  );
+  assertEquals(added.lines.length, 1);
+  assertEquals(summaries(await page("")), [
+    "Fahrzeug DO-RT 24 angelegt",
+    "gestern",
+    "vor 13 Monaten",
+  ]);
+  const shortened = await admin.put("/api/admin/activity/retention/", { retention_months: 12 });
+  assertEquals(shortened.status, 200, await shortened.clone().text());
+  assertEquals(await shortened.json(), { retention_months: 12 });
+  const after = await page("");
+  assertEquals(summaries(after), [
+    "Aufbewahrung der Aktivitäten: 12 Monate",
+    "Fahrzeug DO-RT 24 angelegt",
+    "gestern",
+  ]);
+  assertEquals(after.retention_months, 12);
+  const refused = await admin.put("/api/admin/activity/retention/", { retention_months: 0 });
+  assertEquals(refused.status, 400);
+  assertEquals((await refused.json()).error, "Einträge werden mindestens 1 Monat aufbewahrt.");
+  await t.sql`update school_settings set audit_retention_months = 24 where id = 1`;
 });

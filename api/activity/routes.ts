@@ -1,11 +1,15 @@
 import { Hono } from "hono";
+import { activityQuerySchema, activityRetentionSchema } from "../../common/contract/admin_data.ts";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
+import { inTransaction, recordAudit } from "../lib/audit.ts";
+import { validate } from "../lib/validate.ts";
+import { activityPage, retentionMonths } from "./queries.ts";
 
 /** How many lines "Letzte Aktivitäten" shows (spec 01 §2); the rest is only counted. */
 export const shownActivities = 10;
 
-/** The server's activity log for the dashboard; mounted under /api/admin. */
+/** The server's activity log for the dashboard and its own page; mounted under /api/admin. */
 export const activityRoutes = new Hono<AppEnv>()
   .get("/activity/", async (c) => {
     const sql = c.get("sql");
@@ -22,5 +26,32 @@ export const activityRoutes = new Hono<AppEnv>()
       results: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
       total,
       more: Math.max(0, total - rows.length),
+    });
+  })
+  .get("/activity/all/", validate("query", activityQuerySchema), async (c) => {
+    return c.json<AnswerOf<"GET /admin/activity/all/">>(
+      await activityPage(c.get("sql"), c.req.valid("query")),
+    );
+  })
+  .put("/activity/retention/", validate("json", activityRetentionSchema), async (c) => {
+    const { retention_months } = c.req.valid("json");
+    await inTransaction(c.get("sql"), async (tx) => {
+      await tx`
+        update school_settings set audit_retention_months = ${retention_months}, updated_at = now()
+         where id = 1
+      `;
+      // The line's write also deletes what the new retention no longer keeps, at once.
+      await recordAudit(
+        tx,
+        c.get("user"),
+        "settings.activity_retention",
+        `Aufbewahrung der Aktivitäten: ${retention_months} ${
+          retention_months === 1 ? "Monat" : "Monate"
+        }`,
+        { retention_months },
+      );
+    });
+    return c.json<AnswerOf<"PUT /admin/activity/retention/">>({
+      retention_months: await retentionMonths(c.get("sql")),
     });
   });

@@ -112,9 +112,10 @@ export const peopleRoutes = new Hono<AppEnv>()
     const id = idParam(c.req.param("id"), "Benutzer");
     const role = await inTransaction(c.get("sql"), async (tx) => {
       const label = await personLabel(tx, id);
-      const role = await deleteUser(tx, id);
+      // Written before the delete, so the delete's trigger (migration 0140) gives this line, like
+      // every other, the pseudonym instead of the name.
       await recordAudit(tx, c.get("user"), "person.delete", `${label} gelöscht`, { user_id: id });
-      return role;
+      return await deleteUser(tx, id);
     });
     const message = role === "instructor"
       ? "Fahrlehrer erfolgreich gelöscht"

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isIsoDate } from "../time.ts";
+import { listPageSchema } from "./list_page.ts";
 
 /**
  * The body of DELETE /admin/bulk-delete/{appointments,students,instructors}/ (spec 01 §7):
@@ -44,3 +46,35 @@ export const activityAnswerSchema = z.object({
 });
 
 export type ActivityAnswer = z.infer<typeof activityAnswerSchema>;
+
+const isDayOrEmpty = (text: string) => text === "" || isIsoDate(text);
+
+/** GET /admin/activity/all/: the filters of the whole log (issue 25, point 10), all optional. */
+export const activityQuerySchema = z.object({
+  page: z.coerce.number({ error: "Bitte eine gültige Seite angeben." }).int().min(1).default(1),
+  /** first and last day shown (ISO, the school's time zone); '' = open end */
+  from: z.string().refine(isDayOrEmpty, "Bitte ein gültiges Datum angeben.").optional(),
+  to: z.string().refine(isDayOrEmpty, "Bitte ein gültiges Datum angeben.").optional(),
+  /** the kind: an action's first part ("appointment") or a whole action ("appointment.cancel") */
+  action: z.string().regex(/^[a-z_.]{0,60}$/, "Bitte eine gültige Art wählen.").optional(),
+  /** text in the line or in who did it */
+  search: z.string().max(100, "Der Suchtext darf höchstens 100 Zeichen lang sein.").optional(),
+});
+
+export type ActivityQuery = z.input<typeof activityQuerySchema>;
+
+/** The whole log, one page of it, with the kinds there are and how long lines are kept. */
+export const activityPageSchema = listPageSchema(activityEntrySchema).extend({
+  kinds: z.array(z.string()),
+  retention_months: z.number(),
+});
+
+export type ActivityPage = z.infer<typeof activityPageSchema>;
+
+/** PUT /admin/activity/retention/: how many months lines are kept. */
+export const activityRetentionSchema = z.object({
+  retention_months: z.coerce.number({ error: "Bitte eine Anzahl Monate angeben." })
+    .int("Bitte eine ganze Zahl von Monaten angeben.")
+    .min(1, "Einträge werden mindestens 1 Monat aufbewahrt.")
+    .max(120, "Einträge werden höchstens 120 Monate aufbewahrt."),
+});

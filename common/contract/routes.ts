@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { activityAnswerSchema, bulkDeleteAnswerSchema, bulkDeleteSchema } from "./admin_data.ts";
+import {
+  activityAnswerSchema,
+  activityPageSchema,
+  activityRetentionSchema,
+  bulkDeleteAnswerSchema,
+  bulkDeleteSchema,
+} from "./admin_data.ts";
 import {
   affectedAppointmentsSchema,
   sickNoteCreatedSchema,
@@ -300,6 +306,12 @@ export const contractRoutes = {
     answer: bulkDeleteAnswerSchema,
   },
   "GET /admin/activity/": { answer: activityAnswerSchema },
+  // The whole log, paged; query page, from, to, action, q (issue 25, point 10).
+  "GET /admin/activity/all/": { answer: activityPageSchema },
+  "PUT /admin/activity/retention/": {
+    body: activityRetentionSchema,
+    answer: activityRetentionSchema,
+  },
   // Guided tours finished or quit by the signed-in user, and the start checklist (issue 12).
   "GET /admin/start-checklist/": { answer: startChecklistSchema },
   "GET /my-tutorials/": { answer: tutorialStateSchema },

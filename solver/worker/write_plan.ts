@@ -1,5 +1,5 @@
 /** Writes a finished plan back: all appointments and the job's statistics in one transaction. */
-import type { Sql } from "../../db/connection.ts";
+import type { Db, Sql } from "../../db/connection.ts";
 import type { BuiltInstance } from "./build_instance.ts";
 import { logLine } from "./jobs.ts";
 import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
@@ -126,6 +126,74 @@ function notReleasedLines(built: BuiltInstance) {
   }));
 }
 
+const lessonsWord = (n: number) => `${n} ${n === 1 ? "Fahrstunde" : "Fahrstunden"}`;
+
+type PlannedLesson = PlanResult["appointments"][number];
+
+/** The lessons of people, vehicles deleted during the run, and the German sentence saying so. */
+interface Skipped {
+  appointments: number;
+  students: Set<string>;
+  message: string;
+}
+
+/**
+ * Leaves out the lessons whose student, instructor or vehicle was deleted while the planner ran
+ * (issue 24: one delete failed the whole run with "interner Fehler" on the foreign key). The rest
+ * are locked `for key share`, so a delete that starts now waits for this write instead.
+ */
+async function withoutDeleted(
+  tx: Db,
+  lessons: PlannedLesson[],
+): Promise<{ kept: PlannedLesson[]; skipped?: Skipped }> {
+  const people = [...new Set(lessons.flatMap((x) => [idOf(x.student), idOf(x.instructor)]))];
+  const vehicles = [...new Set(lessons.flatMap((x) => (x.vehicle ? [idOf(x.vehicle)] : [])))];
+  const [usersLeft, vehiclesLeft] = [
+    new Set(
+      (await tx<{ id: number }[]>`
+        select id::int from users where id = any(${people}::bigint[]) for key share
+      `).map((r) => r.id),
+    ),
+    new Set(
+      (await tx<{ id: number }[]>`
+        select id::int from vehicles where id = any(${vehicles}::bigint[]) for key share
+      `).map((r) => r.id),
+    ),
+  ];
+  const gone = {
+    student: new Set<string>(),
+    instructor: new Set<string>(),
+    vehicle: new Set<string>(),
+  };
+  const kept = lessons.filter((x) => {
+    const student = usersLeft.has(idOf(x.student));
+    const instructor = usersLeft.has(idOf(x.instructor));
+    const vehicle = !x.vehicle || vehiclesLeft.has(idOf(x.vehicle));
+    if (!student) gone.student.add(x.student);
+    if (!instructor) gone.instructor.add(x.instructor);
+    if (!vehicle) gone.vehicle.add(x.vehicle!);
+    return student && instructor && vehicle;
+  });
+  const skipped = lessons.length - kept.length;
+  if (skipped === 0) return { kept };
+  const what = [
+    [gone.student.size, "Fahrschüler", "Fahrschüler"],
+    [gone.instructor.size, "Fahrlehrer", "Fahrlehrer"],
+    [gone.vehicle.size, "Fahrzeug", "Fahrzeuge"],
+  ].filter(([n]) => (n as number) > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  const total = gone.student.size + gone.instructor.size + gone.vehicle.size;
+  return {
+    kept,
+    skipped: {
+      appointments: skipped,
+      students: gone.student,
+      message: `${lessonsWord(skipped)} übersprungen: ${what.join(", ")} ${
+        total === 1 ? "wurde" : "wurden"
+      } während der Planung gelöscht`,
+    },
+  };
+}
+
 /**
  * Inserts every new appointment and completes the job, or writes nothing at all: the job row is
  * locked first, and if it was cancelled or taken over by another worker meanwhile, the
@@ -150,7 +218,16 @@ export async function writePlan(
     // The new lessons are a draft (pending) until the office publishes them; they replace an
     // earlier unpublished draft.
     const replaced = await dropEarlierDraft(tx);
-    const a = plan.appointments;
+    const { kept: a, skipped } = await withoutDeleted(tx, plan.appointments);
+    if (skipped) {
+      result = {
+        ...result,
+        appointments_created: a.length,
+        skipped_deleted: { appointments: skipped.appointments, message: skipped.message },
+        unplanned: ((result.unplanned ?? []) as { student: string }[])
+          .filter((u) => !skipped.students.has(u.student)),
+      };
+    }
     if (a.length > 0) {
       await tx`
         insert into appointments
@@ -182,6 +259,7 @@ export async function writePlan(
         ...(replaced > 0
           ? [logLine(`Vorheriger Entwurf ersetzt: ${replaced} unveröffentlichte Termine verworfen`)]
           : []),
+        ...(skipped ? [logLine(skipped.message)] : []),
         logLine(`Planung abgeschlossen: ${a.length} Termine erstellt`),
       ])
     }
@@ -191,8 +269,14 @@ export async function writePlan(
       tx,
       null,
       "planner.completed",
-      `Planung abgeschlossen: ${a.length} ${a.length === 1 ? "Fahrstunde" : "Fahrstunden"} geplant`,
-      { job_id: jobId, appointments: a.length, replaced_draft: replaced },
+      `Planung abgeschlossen: ${lessonsWord(a.length)} geplant` +
+        (skipped ? `; ${skipped.message}` : ""),
+      {
+        job_id: jobId,
+        appointments: a.length,
+        replaced_draft: replaced,
+        skipped_deleted: skipped?.appointments ?? 0,
+      },
     );
     return "written" as const;
   });

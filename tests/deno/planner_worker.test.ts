@@ -305,6 +305,55 @@ Deno.test("cancel stops the run within 2 s and writes nothing", options, async (
   assertEquals((await worker.exited).code, 0);
 });
 
+Deno.test(
+  "a student deleted while the planner runs is skipped, the others' lessons are written",
+  options,
+  async () => {
+    await clean();
+    const worker = new WorkerProcess(300);
+    await worker.ready();
+    const id = await startJob();
+    // The instance is built once the planner reports progress; the student is still in it.
+    await until(async () => (await job()).progress_percent > 0, 15_000, "progress");
+    const [gone] = await t.sql`
+      select id::int from users where role = 'student' order by id limit 1
+    `;
+    const deleted = await admin.delete(`/api/admin/users/${gone.id}/delete/`);
+    assertEquals(deleted.status, 200, await deleted.clone().text());
+    await until(async () => (await job()).status !== "running", 60_000, "the end of the run");
+    const done = await job();
+    assertEquals(done.status, "completed", done.error_message);
+    const [count] = await t.sql`
+      select count(*)::int as n, count(*) filter (where student_id = ${gone.id})::int as gone
+        from appointments where planner_job_id = ${id}
+    `;
+    assert(count.n > 500, `only ${count.n} appointments`);
+    assertEquals(count.gone, 0);
+    assertEquals(done.result.appointments_created, count.n);
+    const skipped = done.result.skipped_deleted;
+    assert(skipped.appointments > 0, "the deleted student had lessons in the plan");
+    assertEquals(
+      skipped.message,
+      `${skipped.appointments} Fahrstunden übersprungen: 1 Fahrschüler wurde während der ` +
+        "Planung gelöscht",
+    );
+    assert(done.activity_log.some((l: string) => l.includes(skipped.message)));
+    assertEquals(
+      done.result.unplanned.some((u: { student: string }) => u.student === `S${gone.id}`),
+      false,
+    );
+    const [line] = await t.sql`
+      select summary from audit_log where action = 'planner.completed' order by id desc limit 1
+    `;
+    assertEquals(
+      line.summary,
+      `Planung abgeschlossen: ${count.n} Fahrstunden geplant; ${skipped.message}`,
+    );
+    worker.child.kill("SIGTERM");
+    assertEquals((await worker.exited).code, 0);
+  },
+);
+
 Deno.test("two starts at once with a worker running: exactly one job", options, async () => {
   await clean();
   const worker = new WorkerProcess(0);

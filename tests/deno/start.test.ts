@@ -1,4 +1,5 @@
 import { assert, assertEquals } from "../../api/testing/assert.ts";
+import postgres from "postgres";
 import { buildWebIfNeeded } from "../../scripts/build_web.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -66,6 +67,21 @@ Deno.test({
     });
     assertEquals(login.status, 200);
     assertEquals((await login.json()).user.is_staff, true);
+
+    // Issue 24: the embedded port wants a password; the one in .data/ lets psql in.
+    const [, dbPort] = first.seen.text.match(/psql -h 127\.0\.0\.1 -p (\d+)/)!;
+    const outsidePassword = (await Deno.readTextFile(`${dataDir}/embedded-password`)).trim();
+    assertEquals((await Deno.stat(`${dataDir}/embedded-password`)).mode! & 0o777, 0o600);
+    assertEquals((await Deno.stat(`${dataDir}/embedded-url`)).mode! & 0o777, 0o600);
+    const asPsql = (password: string) =>
+      postgres({ host: "127.0.0.1", port: Number(dbPort), user: "postgres", password, max: 1 });
+    const stranger = asPsql("");
+    const refused = await stranger`select 1`.then(() => "ok", (e) => e.code);
+    await stranger.end();
+    assertEquals(refused, "28P01");
+    const operator = asPsql(outsidePassword);
+    assertEquals((await operator`select count(*)::int as n from users`)[0].n, 1);
+    await operator.end();
 
     first.child.kill("SIGINT");
     const status = await first.child.status;

@@ -24,6 +24,7 @@ const ConstraintsScreen = lazy(() => import("../features/constraints/constraints
 const SchoolCalendarScreen = lazy(() =>
   import("../features/school_calendar/school_calendar_screen.tsx")
 );
+const ActivityScreen = lazy(() => import("../features/dashboard/activity_screen.tsx"));
 const AvailabilityScreen = lazy(() => import("./availability_page.tsx"));
 const CalendarScreen = lazy(() => import("../features/calendar/calendar_screen.tsx"));
 const QuestionnaireScreen = lazy(() =>
@@ -49,6 +50,7 @@ const staffRoutes: [string, ComponentType][] = [
   ["/vehicles", VehiclesScreen],
   ["/constraints-settings", ConstraintsScreen],
   ["/ferien-feiertage", SchoolCalendarScreen],
+  ["/aktivitaeten", ActivityScreen],
 ];
 
 /** The route table of spec 01 §2 and spec 02 §2, enforced in the client. */

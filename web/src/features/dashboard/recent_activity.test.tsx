@@ -1,4 +1,5 @@
 import { cleanup, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { ActivityLines } from "./recent_activity.tsx";
 
@@ -9,29 +10,31 @@ const now = new Date("2026-11-23T14:30:00Z");
 describe("ActivityLines", () => {
   it("shows the server's lines with German relative times, who, and '+ N weitere'", () => {
     render(
-      <ActivityLines
-        now={now}
-        answer={{
-          results: [
-            {
-              id: 3,
-              summary: "Planung fehlgeschlagen: Die Daten ergeben keine gültige Planungsaufgabe",
-              actor_name: "System",
-              action: "planner.failed",
-              created_at: "2026-11-23T14:25:00Z",
-            },
-            {
-              id: 2,
-              summary: "12 Fahrschüler und 340 Termine gelöscht.",
-              actor_name: "Anna Chef",
-              action: "bulk_delete.students",
-              created_at: "2026-11-22T09:00:00Z",
-            },
-          ],
-          total: 14,
-          more: 12,
-        }}
-      />,
+      <MemoryRouter>
+        <ActivityLines
+          now={now}
+          answer={{
+            results: [
+              {
+                id: 3,
+                summary: "Planung fehlgeschlagen: Die Daten ergeben keine gültige Planungsaufgabe",
+                actor_name: "System",
+                action: "planner.failed",
+                created_at: "2026-11-23T14:25:00Z",
+              },
+              {
+                id: 2,
+                summary: "12 Fahrschüler und 340 Termine gelöscht.",
+                actor_name: "Anna Chef",
+                action: "bulk_delete.students",
+                created_at: "2026-11-22T09:00:00Z",
+              },
+            ],
+            total: 14,
+            more: 12,
+          }}
+        />
+      </MemoryRouter>,
     );
     const items = screen.getAllByRole("listitem");
     expect(items.map((li) => li.textContent)).toEqual([
@@ -40,7 +43,9 @@ describe("ActivityLines", () => {
     ]);
     expect(items[0].className).toContain("activity-error");
     expect(items[1].className).toContain("activity-warning");
-    expect(screen.getByText("+ 12 weitere")).toBeTruthy();
+    // The rest of the log opens on its own page (issue 25, point 10).
+    const more = screen.getByRole("link", { name: "+ 12 weitere" });
+    expect(more.getAttribute("href")).toBe("/aktivitaeten");
   });
 
   it("says so when there is nothing yet", () => {

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
 import type { ActivityAnswer, ActivityEntry } from "../../../../common/contract/admin_data.ts";
 import { Icon } from "../../components/ui/icons.tsx";
 import { toastIcons, type ToastType } from "../../components/ui/toast.tsx";
@@ -46,7 +47,11 @@ export function ActivityLines({ answer, now }: { answer: ActivityAnswer; now: Da
           );
         })}
       </ul>
-      {answer.more > 0 && <p className="activity-more">+ {answer.more} weitere</p>}
+      {answer.more > 0 && (
+        <p className="activity-more">
+          <Link to="/aktivitaeten">+ {answer.more} weitere</Link>
+        </p>
+      )}
     </div>
   );
 }

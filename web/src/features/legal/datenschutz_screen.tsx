@@ -73,7 +73,9 @@ export default function DatenschutzScreen() {
         Planungsläufe und das Löschen von Daten) speichern wir in einem Aktivitätsprotokoll: wer die
         Änderung vorgenommen hat, wann, und eine kurze Beschreibung, die den Namen der betroffenen
         Person enthalten kann. Das Protokoll sieht nur die Verwaltung im Dashboard; es macht
-        Änderungen nachvollziehbar (Art. 6 Abs. 1 lit. f DSGVO).
+        Änderungen nachvollziehbar (Art. 6 Abs. 1 lit. f DSGVO). Wird eine Person gelöscht, ersetzt
+        das Protokoll ihren Namen durch „Gelöschte Person #…“. Einträge werden nach der von der
+        Fahrschule eingestellten Frist gelöscht (ohne Einstellung nach 24 Monaten).
       </p>
 
       <h2 id="konten">4. Registrierung und Benutzerkonten</h2>
