@@ -24,7 +24,7 @@ export const excelHeaders = [
 const widths = [12, 14, 28, 28, 14, 16, 16, 12, 30];
 
 /** How many rows are written between two turns of the event loop. */
-const rowsPerPart = 500;
+const rowsPerPart = 200;
 
 async function writeWorkbook(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
@@ -68,7 +68,7 @@ async function writeWorkbook(
  * A real .xlsx workbook with one sheet 'Termine' (text cells neutralised against formulas),
  * written by exceljs's streaming writer: each row goes into the zip as it is added, the file flows
  * to the client while it is made, and the event loop serves other requests between parts of
- * 500 rows (issue 24).
+ * 200 rows (issue 24).
  */
 export function appointmentsWorkbookStream(rows: AppointmentRow[]): ReadableStream<Uint8Array> {
   const output = new PassThrough();

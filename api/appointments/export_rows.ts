@@ -2,6 +2,10 @@ import type { Sql } from "../../db/connection.ts";
 import { type AppointmentRow, appointmentSelect, withDisplay } from "./appointment_rows.ts";
 import { appointmentOrder, appointmentWhere } from "./list_query.ts";
 import type { ExportQuery } from "./export_query.ts";
+import { yieldToEventLoop } from "../lib/event_loop.ts";
+
+/** Rows fetched from the database at a time. */
+const rowsPerRead = 500;
 
 /** A list row with what only the exports print: the office's note and the change stamps. */
 export interface ExportRow extends AppointmentRow {
@@ -25,7 +29,7 @@ export async function exportAppointments(
 ): Promise<ExportRow[]> {
   const utc = (column: string) =>
     sql`to_char(${sql.unsafe(column)} at time zone 'UTC', 'YYYYMMDD"T"HH24MISS"Z"')`;
-  const rows = await sql<Omit<ExportRow, "appointment_type_display" | "type_display">[]>`
+  const cursor = sql<Omit<ExportRow, "appointment_type_display" | "type_display">[]>`
     ${
     appointmentSelect(
       sql,
@@ -35,6 +39,13 @@ export async function exportAppointments(
   }
     ${appointmentWhere(sql, query, options)}
     ${appointmentOrder(sql, query)}
-  `;
-  return rows.map((row) => ({ ...row, ...withDisplay(row) }));
+  `.cursor(rowsPerRead);
+  // Read in parts: one answer of a year's rows is parsed in one go and held every other request
+  // for a few hundred milliseconds (issue 24); between parts the event loop runs.
+  const rows: ExportRow[] = [];
+  for await (const part of cursor) {
+    for (const row of part) rows.push({ ...row, ...withDisplay(row) });
+    await yieldToEventLoop();
+  }
+  return rows;
 }

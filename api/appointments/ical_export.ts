@@ -50,5 +50,5 @@ export function appointmentsCalendar(rows: ExportRow[], now?: Date): string {
 
 /** The export as a response body, written piece by piece (issue 24). */
 export function appointmentsCalendarStream(rows: ExportRow[]): ReadableStream<Uint8Array> {
-  return calendarStream(rows.map(exportEvent), header);
+  return calendarStream(rows, exportEvent, header);
 }

@@ -14,5 +14,5 @@ export function feedCalendar(lessons: FeedLesson[], options: { name: string; now
 
 /** The same calendar as a response body that does not hold the server while it is written. */
 export function feedCalendarStream(lessons: FeedLesson[], options: { name: string }) {
-  return calendarStream(lessons, feedHeader(options));
+  return calendarStream(lessons, (lesson) => lesson, feedHeader(options));
 }

@@ -144,9 +144,13 @@ function part(lines: string[]): string {
   return lines.map(foldLine).join("\r\n") + "\r\n";
 }
 
-/** The calendar in pieces of at most `eventsPerPart` events each, header first, end last. */
-function* calendarParts(
-  events: readonly CalendarEvent[],
+/**
+ * The calendar in pieces of at most `eventsPerPart` items each, header first, end last; items
+ * become events only when their piece is written.
+ */
+function* calendarParts<T>(
+  items: readonly T[],
+  toEvent: (item: T) => CalendarEvent,
   header: CalendarHeader,
   eventsPerPart: number,
 ): Generator<string> {
@@ -155,28 +159,33 @@ function* calendarParts(
     "",
   );
   yield part(headerLines(header));
-  for (let i = 0; i < events.length; i += eventsPerPart) {
-    yield part(events.slice(i, i + eventsPerPart).flatMap((event) => eventLines(event, stamp)));
+  for (let i = 0; i < items.length; i += eventsPerPart) {
+    yield part(
+      items.slice(i, i + eventsPerPart).flatMap((item) => eventLines(toEvent(item), stamp)),
+    );
   }
   yield part(["END:VCALENDAR"]);
 }
 
+const asIs = (event: CalendarEvent) => event;
+
 /** The whole calendar as text. */
 export function calendarText(events: readonly CalendarEvent[], header: CalendarHeader): string {
-  return [...calendarParts(events, header, Infinity)].join("");
+  return [...calendarParts(events, asIs, header, Infinity)].join("");
 }
 
 /**
- * The calendar as a byte stream for a response body: a few hundred events a piece, and between
+ * The calendar as a byte stream for a response body: a hundred events a piece, and between
  * two pieces the event loop serves other requests, so a year of lessons does not hold the server
  * (issue 24). The client's pace drives it: a piece is made when the last one was taken.
  */
-export function calendarStream(
-  events: readonly CalendarEvent[],
+export function calendarStream<T>(
+  items: readonly T[],
+  toEvent: (item: T) => CalendarEvent,
   header: CalendarHeader,
   options: { eventsPerPart?: number } = {},
 ): ReadableStream<Uint8Array> {
-  const parts = calendarParts(events, header, options.eventsPerPart ?? 250);
+  const parts = calendarParts(items, toEvent, header, options.eventsPerPart ?? 100);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       await yieldToEventLoop();
