@@ -19,8 +19,11 @@ export function berlinIsoSql(sql: Db, column: string) {
     || '+' || to_char((${c} at time zone ${SCHOOL_TIME_ZONE}) - (${c} at time zone 'UTC'), 'HH24:MI')`;
 }
 
-/** The select list and joins shared by the list and the exports (aliases a, s, i, v). */
-export function appointmentSelect(sql: Sql) {
+/**
+ * The select list and joins shared by the list and the exports (aliases a, s, i, v); `extra` adds
+ * columns after the row's own (the exports' notes and change stamps).
+ */
+export function appointmentSelect(sql: Sql, extra = sql``) {
   return sql`
     select a.id::int,
            ${berlinIsoSql(sql, "a.starts_at")} as start_time,
@@ -32,7 +35,7 @@ export function appointmentSelect(sql: Sql) {
            i.id::int as instructor_id, ${fullNameSql(sql, "i")} as instructor_name,
            a.appointment_type, a.title, v.name as vehicle,
            nullif(sp.start_location, '') as pickup_point,
-           a.transmission as transmission_type, a.status, a.cancel_reason
+           a.transmission as transmission_type, a.status, a.cancel_reason ${extra}
     ${appointmentJoins(sql)}
   `;
 }

@@ -1,7 +1,8 @@
 import ICAL from "ical.js";
 import { assert, assertEquals } from "../testing/assert.ts";
-import { appointmentsCalendar, foldLine } from "./ical_export.ts";
-import type { AppointmentRow } from "./appointment_rows.ts";
+import { appointmentsCalendar } from "./ical_export.ts";
+import { foldLine } from "../lib/ics_calendar.ts";
+import type { ExportRow } from "./export_rows.ts";
 
 const octets = (text: string) => new TextEncoder().encode(text).length;
 
@@ -23,7 +24,7 @@ Deno.test("folding keeps every line within 75 octets and never splits a characte
 });
 
 Deno.test("text values are escaped and survive a round trip through ical.js", () => {
-  const row: AppointmentRow = {
+  const row: ExportRow = {
     id: 7,
     start_time: "2027-03-28T01:30:00+01:00",
     end_time: "2027-03-28T03:15:00+02:00",
@@ -43,9 +44,14 @@ Deno.test("text values are escaped and survive a round trip through ical.js", ()
     transmission_type: "automatic",
     status: "pending",
     cancel_reason: "",
+    notes: "Brille; Ausweis, Geld\nmitbringen",
+    sequence: 2,
+    created: "20270301T100000Z",
+    modified: "20270302T100000Z",
   };
   const text = appointmentsCalendar([row]);
   const calendar = new ICAL.Component(ICAL.parse(text));
+  ICAL.TimezoneService.register(calendar.getFirstSubcomponent("vtimezone")!);
   const vevent = calendar.getFirstSubcomponent("vevent")!;
   const event = new ICAL.Event(vevent);
   assertEquals(event.summary, "Fahrstunde: Zoë; Smith, Jr. \\ Ærø mit Łukasz Wójcik");
@@ -53,11 +59,15 @@ Deno.test("text values are escaped and survive a round trip through ical.js", ()
   assertEquals(event.location, "Lüdo Bus Bhf., Ecke Süd");
   assert(event.description.includes("Fahrzeug: DO-ÄÖ 1"));
   assert(event.description.includes("Treffpunkt: Lüdo Bus Bhf., Ecke Süd"));
+  assert(event.description.endsWith("Notiz: Brille; Ausweis, Geld\nmitbringen"));
+  assertEquals(event.sequence, 2);
+  assertEquals(vevent.getFirstPropertyValue("last-modified")?.toString(), "2027-03-02T10:00:00Z");
   // The night the clocks go forward: 01:30 CET = 00:30 UTC, 03:15 CEST = 01:15 UTC.
   assertEquals(event.startDate.toJSDate().toISOString(), "2027-03-28T00:30:00.000Z");
   assertEquals(event.endDate.toJSDate().toISOString(), "2027-03-28T01:15:00.000Z");
   assertEquals(vevent.getFirstPropertyValue("status"), "TENTATIVE");
   assert(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/.test(text), "DTSTAMP in UTC");
   assertEquals(calendar.getFirstPropertyValue("version"), "2.0");
-  assert(text.includes("DTSTART:20270328T003000Z"));
+  // The wall clock bound to the school's zone, as the calendar feed writes it.
+  assert(text.includes("DTSTART;TZID=Europe/Berlin:20270328T013000"));
 });

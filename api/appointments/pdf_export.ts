@@ -1,6 +1,7 @@
 import { jsPDF } from "jspdf";
-import type { AppointmentRow } from "./appointment_rows.ts";
-import { germanDate, germanWeekdayShort } from "../../common/german_words.ts";
+import type { ExportRow } from "./export_rows.ts";
+import { appointmentTypes, germanDate, germanWeekdayShort } from "../../common/german_words.ts";
+import { yieldToEventLoop } from "../lib/event_loop.ts";
 import { addDays, isoWeek, isoWeekday, mondayOf } from "../../common/time.ts";
 import { addUnicodeFonts, pdfFont } from "./pdf_fonts.ts";
 
@@ -9,6 +10,8 @@ export const pdfFileName = "fahrplan-wochenplan.pdf";
 
 const page = { width: 297, height: 210, margin: 12 };
 const grid = { top: 34, bottom: 192, timeColumn: 14, header: 9 };
+/** The notes under a week's grid: the grid gives up this much room per line. */
+const notesBlock = { lineHeight: 3.6, titleHeight: 5, maxLines: 8 };
 type Rgb = readonly [number, number, number];
 const colors: Record<string, Rgb> = {
   text: [17, 24, 39],
@@ -25,7 +28,7 @@ const colors: Record<string, Rgb> = {
 interface WeekPlan {
   instructorName: string;
   monday: string;
-  rows: AppointmentRow[];
+  rows: ExportRow[];
 }
 
 function minutesOf(clock: string): number {
@@ -34,7 +37,7 @@ function minutesOf(clock: string): number {
 }
 
 /** Groups appointments into pages: instructors by name, then weeks in order. */
-function weekPlans(rows: AppointmentRow[]): WeekPlan[] {
+function weekPlans(rows: ExportRow[]): WeekPlan[] {
   const plans = new Map<string, WeekPlan>();
   for (const row of rows) {
     const monday = mondayOf(row.date);
@@ -48,7 +51,7 @@ function weekPlans(rows: AppointmentRow[]): WeekPlan[] {
 }
 
 /** The hours the grid shows: at least 7-20, widened to fit every lesson of the document. */
-function hourRange(rows: AppointmentRow[]): { first: number; last: number } {
+function hourRange(rows: ExportRow[]): { first: number; last: number } {
   let first = 7;
   let last = 20;
   for (const row of rows) {
@@ -66,18 +69,20 @@ function drawPage(doc: jsPDF, plan: WeekPlan, hours: { first: number; last: numb
   const left = page.margin + grid.timeColumn;
   const dayWidth = (page.width - page.margin - left) / dayCount;
   const bodyTop = grid.top + grid.header;
-  const hourHeight = (grid.bottom - bodyTop) / (hours.last - hours.first);
+  const noted = plan.rows.filter((r) => r.notes.trim());
+  const noteLines = Math.min(noted.length, notesBlock.maxLines);
+  const bottom = noted.length
+    ? grid.bottom - notesBlock.titleHeight - noteLines * notesBlock.lineHeight
+    : grid.bottom;
+  const hourHeight = (bottom - bodyTop) / (hours.last - hours.first);
 
   doc.setTextColor(...colors.text);
   doc.setFont(pdfFont, "bold").setFontSize(16);
   doc.text(`Wochenplan ${plan.instructorName} – KW ${week}`, page.margin, 19);
   doc.setFont(pdfFont, "normal").setFontSize(10).setTextColor(...colors.muted);
   const lastDay = addDays(plan.monday, dayCount - 1);
-  const count = plan.rows.length;
   doc.text(
-    `${germanDate(plan.monday)} – ${germanDate(lastDay)} · ${count} ${
-      count === 1 ? "Fahrstunde" : "Fahrstunden"
-    }`,
+    `${germanDate(plan.monday)} – ${germanDate(lastDay)} · ${typeTotals(plan.rows)}`,
     page.margin,
     26,
   );
@@ -106,15 +111,59 @@ function drawPage(doc: jsPDF, plan: WeekPlan, hours: { first: number; last: numb
   }
   for (let d = 0; d <= dayCount; d++) {
     const x = left + d * dayWidth;
-    doc.line(x, grid.top, x, grid.bottom);
+    doc.line(x, grid.top, x, bottom);
   }
 
   for (const row of plan.rows) drawLesson(doc, row, { left, dayWidth, bodyTop, hourHeight, hours });
+  if (noted.length) drawNotes(doc, noted, bottom);
+}
+
+/**
+ * "Termine: 5 – Fahrstunde: 3 · Prüfung: 1 · Nachtfahrt: 1": the week counted per type (issue 25,
+ * point 8), in the order of the type list, with the type's own German name.
+ */
+function typeTotals(rows: ExportRow[]): string {
+  const counts = new Map<string, number>();
+  for (const row of rows) {
+    counts.set(row.appointment_type, (counts.get(row.appointment_type) ?? 0) + 1);
+  }
+  const order = (type: string) => {
+    const at = (appointmentTypes as string[]).indexOf(type);
+    return at < 0 ? appointmentTypes.length : at;
+  };
+  const label = new Map(rows.map((r) => [r.appointment_type, r.appointment_type_display]));
+  const parts = [...counts].sort(([a], [b]) => order(a) - order(b) || a.localeCompare(b))
+    .map(([type, count]) => `${label.get(type)}: ${count}`);
+  return `Termine: ${rows.length} – ${parts.join(" · ")}`;
+}
+
+/** The office's notes of the week's lessons, one line each, under the grid. */
+function drawNotes(doc: jsPDF, rows: ExportRow[], top: number) {
+  const width = page.width - 2 * page.margin;
+  doc.setFont(pdfFont, "bold").setFontSize(8).setTextColor(...colors.text);
+  doc.text("Notizen", page.margin, top + 4);
+  doc.setFont(pdfFont, "normal").setFontSize(7);
+  const shown = rows.length > notesBlock.maxLines ? notesBlock.maxLines - 1 : rows.length;
+  rows.slice(0, shown).forEach((row, i) => {
+    const day = `${germanWeekdayShort[isoWeekday(row.date) - 1]} ${
+      germanDate(row.date).slice(0, 6)
+    }`;
+    const note = row.notes.trim().replace(/\s*\r?\n\s*/g, " / ");
+    const line =
+      `${day} ${row.time} ${row.student_name} (${row.appointment_type_display}): ${note}`;
+    const fitted = doc.splitTextToSize(line, width)[0] as string;
+    const y = top + notesBlock.titleHeight + 2.6 + i * notesBlock.lineHeight;
+    doc.text(fitted.length < line.length ? `${fitted.slice(0, -1)}…` : fitted, page.margin, y);
+  });
+  if (shown < rows.length) {
+    const y = top + notesBlock.titleHeight + 2.6 + shown * notesBlock.lineHeight;
+    doc.text(`… und ${rows.length - shown} weitere Notizen`, page.margin, y);
+  }
 }
 
 function drawLesson(
   doc: jsPDF,
-  row: AppointmentRow,
+  row: ExportRow,
   box: {
     left: number;
     dayWidth: number;
@@ -137,18 +186,29 @@ function drawLesson(
 
   const textWidth = width - 3;
   doc.setTextColor(...colors.text).setFont(pdfFont, "bold").setFontSize(8);
-  const name = doc.splitTextToSize(row.student_name, textWidth)[0] as string;
+  // The type tells an exam from a lesson (issue 25, point 8). A box too short for a second line
+  // carries it beside the name, or before it when both do not fit and it is not a plain lesson.
+  const type = row.appointment_type_display;
+  const both = `${row.student_name} · ${type}`;
+  const title = height >= 7 || doc.getTextWidth(both) <= textWidth
+    ? (height >= 7 ? row.student_name : both)
+    : row.appointment_type === "driving_lesson"
+    ? row.student_name
+    : `${type}: ${row.student_name}`;
+  const name = doc.splitTextToSize(title, textWidth)[0] as string;
   doc.text(name, x + 2, y + 3.2);
   if (height >= 7) {
-    // The status goes first: a narrow box cuts the line at its end.
-    const extra = [pending ? "ausstehend" : "", row.vehicle].filter(Boolean).join(" · ");
-    const detail = `${row.time}–${row.end_clock}${extra ? ` · ${extra}` : ""}`;
+    // Type and time first, the status after: a narrow box cuts the line at its end.
+    const detail = `${row.appointment_type_display} · ${row.time}–${row.end_clock}${
+      pending ? " · ausstehend" : ""
+    }`;
     doc.setFont(pdfFont, "normal").setFontSize(7).setTextColor(...colors.muted);
     doc.text(doc.splitTextToSize(detail, textWidth)[0] as string, x + 2, y + 6.3);
   }
-  if (height >= 9 && row.pickup_point) {
-    // Where the instructor picks the student up, on its own line where the box has room.
-    doc.text(doc.splitTextToSize(row.pickup_point, textWidth)[0] as string, x + 2, y + 9);
+  const place = [row.vehicle, row.pickup_point].filter(Boolean).join(" · ");
+  if (height >= 9 && place) {
+    // The car and where the instructor picks the student up, where the box has room.
+    doc.text(doc.splitTextToSize(place, textWidth)[0] as string, x + 2, y + 9);
   }
 }
 
@@ -183,7 +243,7 @@ function drawFooters(doc: jsPDF, createdOn: string) {
  * Weekly plans as a landscape PDF: one page per instructor and ISO week, a grid Mo-Sa × hours
  * with the students' names. Cancelled lessons are left out by the caller.
  */
-export function weeklyPlansPdf(rows: AppointmentRow[], createdOn: string): Uint8Array {
+export async function weeklyPlansPdf(rows: ExportRow[], createdOn: string): Promise<Uint8Array> {
   const doc = new jsPDF({ orientation: "landscape", unit: "mm", format: "a4", compress: true });
   doc.setProperties({ title: "Wochenpläne der Fahrlehrer", creator: "Fahrplan" });
   addUnicodeFonts(doc);
@@ -195,10 +255,12 @@ export function weeklyPlansPdf(rows: AppointmentRow[], createdOn: string): Uint8
     doc.text("Keine anstehenden Termine im gewählten Zeitraum.", page.margin, 30);
   }
   const hours = hourRange(rows);
-  plans.forEach((plan, i) => {
+  for (const [i, plan] of plans.entries()) {
     if (i > 0) doc.addPage();
     drawPage(doc, plan, hours);
-  });
+    // Other requests are served between two pages (issue 24).
+    await yieldToEventLoop();
+  }
   drawFooters(doc, createdOn);
   return new Uint8Array(doc.output("arraybuffer"));
 }

@@ -2,17 +2,23 @@ import { type Context, Hono } from "hono";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
-import { appointmentsWorkbook, excelFileName } from "./excel_export.ts";
+import { appointmentsWorkbookStream, excelFileName } from "./excel_export.ts";
 import { schoolDay } from "../../common/time.ts";
 import { exportAppointments } from "./export_rows.ts";
-import { appointmentsCalendar, icalFileName } from "./ical_export.ts";
+import { appointmentExportSchema } from "./export_query.ts";
+import { appointmentsCalendarStream, icalFileName } from "./ical_export.ts";
 import { appointmentChangeRoutes } from "./change_routes.ts";
 import { freeSlotRoutes } from "./free_slot_routes.ts";
 import { appointmentListSchema, listAppointments } from "./list_query.ts";
 import { pdfFileName, weeklyPlansPdf } from "./pdf_export.ts";
 
-function attachment(c: Context<AppEnv>, body: Uint8Array | string, fileName: string, type: string) {
-  return c.body(body as Uint8Array<ArrayBuffer> | string, 200, {
+function attachment(
+  c: Context<AppEnv>,
+  body: Uint8Array | ReadableStream<Uint8Array>,
+  fileName: string,
+  type: string,
+) {
+  return c.body(body as Uint8Array<ArrayBuffer> | ReadableStream, 200, {
     "Content-Type": type,
     "Content-Disposition": `attachment; filename="${fileName}"`,
     // Personal data: no shared cache may keep a copy.
@@ -30,29 +36,40 @@ export const appointmentRoutes = new Hono<AppEnv>()
     );
   })
   // The exports take the list's query (search, from, to, sort) and hold exactly the rows the
-  // list shows, all pages of them. Excel keeps cancelled ones with their status, as the list does.
-  .get("/appointments/export/excel/", validate("query", appointmentListSchema), async (c) => {
+  // list shows, all pages of them, within at most a year (issue 24: export_query.ts). The rows
+  // are read first, so a database failure is still a proper error answer; the files are then
+  // streamed, written piece by piece between other requests.
+  // Excel keeps cancelled ones with their status, as the list does.
+  .get("/appointments/export/excel/", validate("query", appointmentExportSchema), async (c) => {
     const rows = await exportAppointments(c.get("sql"), c.req.valid("query"), {
       activeOnly: false,
     });
     return attachment(
       c,
-      await appointmentsWorkbook(rows),
+      appointmentsWorkbookStream(rows),
       excelFileName,
       "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     );
   })
   // PDF: the weekly plans of the list's lessons that take place.
-  .get("/appointments/export/pdf/", validate("query", appointmentListSchema), async (c) => {
+  // jsPDF writes the file at once at its end; the pages before it are drawn between other
+  // requests (weeklyPlansPdf yields after each page).
+  .get("/appointments/export/pdf/", validate("query", appointmentExportSchema), async (c) => {
     const rows = await exportAppointments(c.get("sql"), c.req.valid("query"), {
       activeOnly: true,
     });
-    return attachment(c, weeklyPlansPdf(rows, schoolDay()), pdfFileName, "application/pdf");
+    const pdf = await weeklyPlansPdf(rows, schoolDay());
+    return attachment(c, pdf, pdfFileName, "application/pdf");
   })
   // iCal: the list's rows; cancelled ones as STATUS:CANCELLED (a calendar drops them on import).
-  .get("/appointments/export/ical/", validate("query", appointmentListSchema), async (c) => {
+  .get("/appointments/export/ical/", validate("query", appointmentExportSchema), async (c) => {
     const rows = await exportAppointments(c.get("sql"), c.req.valid("query"), {
       activeOnly: false,
     });
-    return attachment(c, appointmentsCalendar(rows), icalFileName, "text/calendar; charset=utf-8");
+    return attachment(
+      c,
+      appointmentsCalendarStream(rows),
+      icalFileName,
+      "text/calendar; charset=utf-8",
+    );
   });

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { assert, assertEquals } from "../testing/assert.ts";
-import { escapeText, feedCalendar, type FeedLesson } from "./feed_ics.ts";
+import { feedCalendar, type FeedLesson } from "./feed_ics.ts";
+import { escapeText } from "../lib/ics_calendar.ts";
 
 const lesson: FeedLesson = {
   id: 9,

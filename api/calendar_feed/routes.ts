@@ -5,7 +5,7 @@ import type { AppEnv } from "../env.ts";
 import { currentUser } from "../auth/middleware.ts";
 import { idParam } from "../lib/id_param.ts";
 import { AppError, notFound } from "../lib/errors.ts";
-import { feedCalendar } from "./feed_ics.ts";
+import { feedCalendarStream } from "./feed_ics.ts";
 import { feedLessons, feedOwner, feedToken, renewFeedToken } from "./queries.ts";
 
 /** The address a calendar app subscribes to; https behind a TLS proxy (SECURE_COOKIES=1). */
@@ -63,7 +63,7 @@ export const calendarFeedRoutes = new Hono<AppEnv>()
     if (!match) throw noFeed();
     const owner = await feedOwner(sql, match[1]);
     if (!owner) throw noFeed();
-    const body = feedCalendar(await feedLessons(sql, owner), {
+    const body = feedCalendarStream(await feedLessons(sql, owner), {
       name: `Fahrplan – ${owner.name}`,
     });
     return c.body(body, 200, {

@@ -2,6 +2,8 @@ import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MemoryRouter, useLocation } from "react-router";
 import { schoolDay } from "../../../../common/time.ts";
+import { lastExportDay } from "../../../../common/export_range.ts";
+import { germanDate } from "../../../../common/german_words.ts";
 import { ToastProvider } from "../../components/ui/toast.tsx";
 import { WithQueryClient } from "../../lib/query_test_client.tsx";
 
@@ -104,5 +106,75 @@ describe("/appointments (issue 25, point 6)", () => {
     expect(await screen.findByText("Bis liegt vor Von.")).toBeTruthy();
     expect(screen.queryByText("Bitte ein gültiges Datum im Format TT.MM.JJJJ eingeben."))
       .toBeNull();
+  });
+});
+
+describe("exports cover at most a year (issue 24)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  function exportExcel() {
+    fireEvent.click(screen.getByRole("button", { name: "Hinzufügen / Export" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "Als Excel exportieren" }));
+  }
+
+  it("a range wider than a year is refused with the reason, without asking the API", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    open("/appointments?von=2026-01-01&bis=2027-06-30");
+    exportExcel();
+    expect(
+      await screen.findByText(
+        "Fehler beim Excel-Export: Ein Export umfasst höchstens ein Jahr. Bitte Von und Bis enger wählen.",
+      ),
+    ).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("'Ab heute' exports the list's range and says it ends a year later", async () => {
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        new Response("x", {
+          headers: { "Content-Disposition": 'attachment; filename="fahrplan-termine.xlsx"' },
+        }),
+      )
+    );
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: () => "blob:x", revokeObjectURL() {} }),
+    );
+    open("/appointments");
+    exportExcel();
+    const today = schoolDay();
+    const end = lastExportDay(today);
+    expect(
+      await screen.findByText(
+        `Der Export umfasst höchstens ein Jahr: ${germanDate(today)} – ${germanDate(end)}.`,
+      ),
+    ).toBeTruthy();
+    const asked = new URLSearchParams(
+      (fetch.mock.calls[0] as unknown as [string])[0].split("?")[1],
+    );
+    expect([asked.get("from"), asked.get("to")]).toEqual([today, ""]);
+  });
+
+  it("a 400 of the API shows its German message", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json({ error: "Von: Bitte ein Datum im Format JJJJ-MM-TT angeben." }, {
+            status: 400,
+          }),
+        )
+      ),
+    );
+    open("/appointments?von=2026-12-01&bis=2026-12-31");
+    exportExcel();
+    expect(
+      await screen.findByText(
+        "Fehler beim Excel-Export: Von: Bitte ein Datum im Format JJJJ-MM-TT angeben.",
+      ),
+    ).toBeTruthy();
   });
 });

@@ -1,5 +1,6 @@
 import type { AppointmentRow } from "../../../../common/contract/appointment_row.ts";
 import { transmissionLabel } from "../../../../common/german_words.ts";
+import { schoolDay } from "../../../../common/time.ts";
 import { useRef, useState } from "react";
 import { type Column, type SortState, useServerList } from "../../components/ui/data_table.tsx";
 import { useListUrlState } from "../../components/ui/list_url_state.ts";
@@ -17,7 +18,9 @@ import {
 import {
   appointmentExports,
   downloadAppointmentExport,
+  ExportFailed,
   type ExportKind,
+  exportRangeNote,
 } from "./export_download.ts";
 import { MobileSortSelect } from "./mobile_sort_select.tsx";
 import { AddAppointmentDialog } from "./add_appointment_dialog.tsx";
@@ -121,11 +124,16 @@ export default function AppointmentsScreen() {
     if (exporting.current) return;
     exporting.current = true;
     try {
-      // What the list shows: its search, range and sort.
-      await downloadAppointmentExport(kind, { search: list.search, sort: list.sort, range });
+      // What the list shows: its search, range and sort, within at most a year (issue 24).
+      const today = schoolDay();
+      await downloadAppointmentExport(kind, { search: list.search, sort: list.sort, range }, today);
+      const note = exportRangeNote(range, today);
+      if (note) toast.show(note, "info");
     } catch (error) {
       console.error(error);
-      toast.show(appointmentExports[kind].error, "error");
+      const reason = error instanceof ExportFailed ? error.reason : null;
+      const message = appointmentExports[kind].error;
+      toast.show(reason ? `${message}: ${reason}` : message, "error");
     } finally {
       exporting.current = false;
     }

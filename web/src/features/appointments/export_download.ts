@@ -1,6 +1,8 @@
 import type { SortState } from "../../components/ui/data_table.tsx";
 import { downloadFile } from "../../lib/export_files.ts";
 import type { DateRange } from "./date_range_filter.tsx";
+import { exportRange, exportRangeTooWide } from "../../../../common/export_range.ts";
+import { germanDate } from "../../../../common/german_words.ts";
 
 /** The three exports of the appointments list, with the spec's error message of each. */
 export const appointmentExports = {
@@ -46,16 +48,49 @@ export function exportQuery(view: ListView): string {
   }).toString();
 }
 
+/** A failed export; `reason` is the API's German explanation where the office can act on it. */
+export class ExportFailed extends Error {
+  constructor(message: string, readonly reason: string | null) {
+    super(message);
+  }
+}
+
+/**
+ * What to tell the office about the days an export holds (issue 24: at most a year, the API fills
+ * an open end the same way, common/export_range.ts): null when they are the list's own range.
+ */
+export function exportRangeNote(range: DateRange, today: string): string | null {
+  const days = exportRange({ from: range.from || null, to: range.to || null }, today);
+  if (!days || (days.from === range.from && days.to === range.to)) return null;
+  return `Der Export umfasst höchstens ein Jahr: ${germanDate(days.from)} – ${
+    germanDate(days.to)
+  }.`;
+}
+
 /**
  * Fetches an export of what the list shows (a plain admin GET) and hands it to the browser as a
  * download. Fetching instead of following a link lets the screen notice a failure and say so.
+ * A range wider than a year is refused here already, with the API's message.
  */
-export async function downloadAppointmentExport(kind: ExportKind, view: ListView): Promise<void> {
+export async function downloadAppointmentExport(
+  kind: ExportKind,
+  view: ListView,
+  today: string,
+): Promise<void> {
   const spec = appointmentExports[kind];
+  const { from, to } = view.range;
+  if (!exportRange({ from: from || null, to: to || null }, today)) {
+    throw new ExportFailed(`${spec.path} export: range too wide`, exportRangeTooWide);
+  }
   const res = await fetch(`/api/admin/appointments/export/${spec.path}/?${exportQuery(view)}`, {
     credentials: "same-origin",
   });
-  if (!res.ok) throw new Error(`${spec.path} export: ${res.status}`);
+  if (!res.ok) {
+    // A 400 carries a German message the office can act on; anything else is only logged.
+    const body = res.status === 400 ? await res.json().catch(() => null) : null;
+    const reason = typeof body?.error === "string" ? body.error : null;
+    throw new ExportFailed(`${spec.path} export: ${res.status}`, reason);
+  }
   const blob = await res.blob();
   downloadFile(fileNameOf(res.headers.get("Content-Disposition")) ?? spec.fallbackName, blob);
 }
