@@ -21,9 +21,13 @@ console.log(await testDatabaseBanner());
 Deno.env.set("FAHRPLAN_TEST_PGLITE", (await usesPglite()) ? "1" : "0");
 const quick = Deno.args.includes("--quick");
 const quickSteps = ["fmt", "lint", "check", "deno", "vitest"];
-// The planner against HiGHS runs HiGHS and the planner's searches to their time budgets: a third
-// of the Deno tests' time on its own, and the full suite keeps it.
-const quickLeavesOut = ["solver/exact_vs_highs.test.ts"];
+// The planner against HiGHS and its replayed optima run HiGHS and the planner to their work budgets:
+// half of the Deno tests' time on their own; the full suite keeps them.
+const quickLeavesOut = [
+  "solver/exact_vs_highs.test.ts",
+  "solver/planner_gaps.test.ts",
+  "solver/planner_optima.test.ts",
+];
 const denoTestFolders = ["api/", "db/", "solver/", "scripts/", "notify/"];
 const only = Deno.args.filter((a) => !a.startsWith("-"));
 const want = (step: string) =>
@@ -32,7 +36,16 @@ const want = (step: string) =>
 // deno-lint-ignore no-control-regex
 const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
 
-async function run(cmd: string, args: string[], env: Record<string, string> = {}) {
+/**
+ * Runs a command to its end. Its output goes to ours as it comes, or, with `quiet`, only into the
+ * returned text (a step that runs beside another prints its output when it is done).
+ */
+async function run(
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+  quiet = false,
+) {
   const child = new Deno.Command(cmd, {
     args,
     cwd: root,
@@ -45,7 +58,7 @@ async function run(cmd: string, args: string[], env: Record<string, string> = {}
   const pump = async (stream: ReadableStream<Uint8Array>, sink: typeof Deno.stdout) => {
     for await (const chunk of stream) {
       output += decoder.decode(chunk, { stream: true });
-      await sink.write(chunk);
+      if (!quiet) await sink.write(chunk);
     }
   };
   const [status] = await Promise.all([
@@ -59,10 +72,10 @@ async function run(cmd: string, args: string[], env: Record<string, string> = {}
 // Steps run one after another, so a step's time is the time since the previous one ended.
 let stepStart = performance.now();
 
-function count(step: string, passed: number, failed: number) {
+function count(step: string, passed: number, failed: number, since = stepStart) {
   totals.passed += passed;
   totals.failed += failed;
-  const seconds = Math.round((performance.now() - stepStart) / 1000);
+  const seconds = Math.round((performance.now() - since) / 1000);
   stepStart = performance.now();
   console.log(`\n== ${step}: ${passed} passed, ${failed} failed (${seconds} s)\n`);
 }
@@ -121,6 +134,58 @@ if (want("build") || want("e2e") || (want("deno") && !quick)) {
   count("vite build", built ? 1 : 0, built ? 0 : 1);
 }
 
+/**
+ * vitest runs beside the Deno tests: those wait much of their time on the processes they start
+ * (app, worker, scripts), so the two together take little more than the Deno tests alone. Its
+ * output is printed when it is done, after the Deno tests' own.
+ */
+async function vitest() {
+  const started = performance.now();
+  await Deno.mkdir(`${root}test-results`, { recursive: true });
+  const report = `${root}test-results/vitest.json`;
+  await Deno.remove(report).catch(() => {});
+  const result = await run(
+    `${root}node_modules/.bin/vitest`,
+    [
+      "run",
+      "--config",
+      "web/vite.config.ts",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${report}`,
+    ],
+    {},
+    true,
+  );
+  return { ...result, report, started };
+}
+
+async function countVitest(done: Awaited<ReturnType<typeof vitest>>) {
+  console.log("\n== vitest");
+  console.log(done.output);
+  try {
+    const json = JSON.parse(await Deno.readTextFile(done.report));
+    // A file that failed to load has no failed test of its own: count it once. (numFailedTestSuites
+    // also counts every describe block around a failed test, which would count one failure twice.)
+    type FileResult = { status: string; assertionResults: { status: string }[] };
+    const brokenFiles = (json.testResults as FileResult[]).filter((file) =>
+      file.status === "failed" && !file.assertionResults.some((a) =>
+        a.status === "failed"
+      )
+    ).length;
+    count(
+      "vitest (beside the Deno tests)",
+      json.numPassedTests,
+      json.numFailedTests + brokenFiles,
+      done.started,
+    );
+  } catch {
+    count("vitest (did not run)", 0, 1, done.started);
+  }
+}
+
+const vitestRun = want("vitest") ? vitest() : undefined;
+
 if (want("deno")) {
   console.log("\n== deno test");
   const { output } = await run(deno, [
@@ -136,34 +201,7 @@ if (want("deno")) {
   else count("deno test (did not run)", 0, 1);
 }
 
-if (want("vitest")) {
-  console.log("\n== vitest");
-  await Deno.mkdir(`${root}test-results`, { recursive: true });
-  const report = `${root}test-results/vitest.json`;
-  await Deno.remove(report).catch(() => {});
-  await run(`${root}node_modules/.bin/vitest`, [
-    "run",
-    "--config",
-    "web/vite.config.ts",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
-  try {
-    const json = JSON.parse(await Deno.readTextFile(report));
-    // A file that failed to load has no failed test of its own: count it once. (numFailedTestSuites
-    // also counts every describe block around a failed test, which would count one failure twice.)
-    type FileResult = { status: string; assertionResults: { status: string }[] };
-    const brokenFiles = (json.testResults as FileResult[]).filter((file) =>
-      file.status === "failed" && !file.assertionResults.some((a) =>
-        a.status === "failed"
-      )
-    ).length;
-    count("vitest", json.numPassedTests, json.numFailedTests + brokenFiles);
-  } catch {
-    count("vitest (did not run)", 0, 1);
-  }
-}
+if (vitestRun) await countVitest(await vitestRun);
 
 if (want("e2e") && built) {
   console.log("\n== playwright");

@@ -7,6 +7,9 @@ import { loginAs } from "./support/login.ts";
 // Issue 14 (9): every screen, as the role that uses it, at desktop width and on a 390 px phone,
 // passes axe-core's WCAG 2.0, 2.1 and 2.2 A and AA rules - whole page, navigation included.
 const app = useApp("axe_all_screens");
+// The sweep is the suite's second-longest file; its tests share nothing but the seeded school, so
+// they spread over the workers (each worker starts its own app on its own database).
+test.describe.configure({ mode: "parallel" });
 const viewports = [
   { name: "Desktop", width: 1280, height: 900 },
   { name: "390 px", width: 390, height: 844 },
@@ -92,6 +95,7 @@ const screens: { role: string; user?: string; paths: string[] }[] = [
       "/vehicles",
       "/constraints-settings",
       "/ferien-feiertage",
+      "/aktivitaeten",
       "/kalender",
       "/verfuegbarkeit",
     ],

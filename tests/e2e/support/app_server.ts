@@ -55,10 +55,11 @@ async function prepareDatabase(name: string) {
       remove: () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
+  // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart; the worker's
+  // index keeps apart the workers that run the tests of one spec side by side (mode "parallel").
   const database = `fahrplan_e2e_${process.env.TEST_DATABASE_PREFIX ?? ""}${
     name.replace(/[^a-z0-9]/gi, "_").toLowerCase()
-  }`;
+  }_w${process.env.TEST_PARALLEL_INDEX ?? 0}`;
   const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${database} with (force)`);
   await admin.unsafe(`create database ${database}`);
