@@ -203,6 +203,24 @@ if (want("deno")) {
 
 if (vitestRun) await countVitest(await vitestRun);
 
+/** The tests Playwright marked flaky (failed first, passed on the retry), as "file › title". */
+function flakyTitles(report: unknown): string[] {
+  type Suite = {
+    file?: string;
+    specs?: { title: string; tests: { status: string }[] }[];
+    suites?: Suite[];
+  };
+  const found: string[] = [];
+  const walk = (suite: Suite, file: string) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((t) => t.status === "flaky")) found.push(`${file} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, child.file ?? file);
+  };
+  for (const suite of (report as { suites?: Suite[] }).suites ?? []) walk(suite, suite.file ?? "");
+  return found;
+}
+
 if (want("e2e") && built) {
   console.log("\n== playwright");
   const report = `${root}test-results/e2e.json`;
@@ -220,6 +238,7 @@ if (want("e2e") && built) {
     const json = JSON.parse(await Deno.readTextFile(report));
     const s = json.stats;
     const errors = (json.errors ?? []).length;
+    for (const title of flakyTitles(json)) console.log(`flaky (passed on its retry): ${title}`);
     count("playwright", s.expected + (s.flaky ?? 0), s.unexpected + errors);
   } catch {
     count("playwright (did not run)", 0, 1);
