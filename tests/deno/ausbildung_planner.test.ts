@@ -10,6 +10,7 @@
 import { getTimes } from "suncalc";
 import { assert, assertEquals } from "../../api/testing/assert.ts";
 import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
+import { planWithWorker as planWorker } from "./plan_with_worker.ts";
 import { seedInstance } from "../../scripts/seed.ts";
 import { parseInstance } from "../../solver/instance.ts";
 import { withTraining } from "../../solver/testing/ausbildung.ts";
@@ -18,7 +19,6 @@ import { addDays, SCHOOL_TIME_ZONE } from "../../common/time.ts";
 const t = await createTestApp("ausbildung_planner");
 Deno.test.afterAll?.(() => t.close());
 const options = { sanitizeOps: false, sanitizeResources: false };
-const repo = new URL("../../", import.meta.url).pathname;
 
 const example = new URL("../../solver/examples/mittel.json", import.meta.url);
 const mittel = withTraining(parseInstance(JSON.parse(await Deno.readTextFile(example))), {
@@ -44,32 +44,7 @@ await t.sql`
    where user_id in ${t.sql(examStudents.map((s) => s.id))}
 `;
 
-async function planWithWorker() {
-  await t.sql`delete from appointments`;
-  await t.sql`delete from planner_jobs`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "solver/main.ts"],
-    cwd: repo,
-    env: { DATABASE_URL: t.url, FAHRPLAN_PLANNER_START: START },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  try {
-    const res = await admin.post("/api/admin/run-planner/");
-    assertEquals(res.status, 202);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const [job] = await t.sql`select status, error_message from planner_jobs`;
-      if (job.status === "completed") break;
-      assert(job.status !== "failed", `planner failed: ${job.error_message}`);
-      assert(Date.now() < deadline, "planner did not finish");
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  } finally {
-    child.kill("SIGTERM");
-    await child.status;
-  }
-}
+const planWithWorker = () => planWorker(t, admin, START);
 
 interface Row {
   student_id: number;

@@ -5,6 +5,7 @@
  */
 import { assert, assertEquals } from "../../api/testing/assert.ts";
 import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
+import { planWithWorker as planWorker } from "./plan_with_worker.ts";
 import { publicHolidays } from "../../common/school_calendar/public_holidays.ts";
 import { addDays, SCHOOL_TIME_ZONE } from "../../common/time.ts";
 
@@ -13,7 +14,6 @@ const END = addDays(START, 29);
 const t = await createTestApp("school_calendar_planner");
 Deno.test.afterAll?.(() => t.close());
 const options = { sanitizeOps: false, sanitizeResources: false };
-const repo = new URL("../../", import.meta.url).pathname;
 
 await insertUser(t.sql, { username: "chef", role: "admin" });
 const admin = t.client();
@@ -50,30 +50,7 @@ const inFerien = (date: string) =>
   date === "2027-05-18" || (date >= "2027-05-24" && date <= "2027-05-28");
 
 async function planWithWorker() {
-  await t.sql`delete from appointments`;
-  await t.sql`delete from planner_jobs`;
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "solver/main.ts"],
-    cwd: repo,
-    env: { DATABASE_URL: t.url, FAHRPLAN_PLANNER_START: START },
-    stdout: "null",
-    stderr: "inherit",
-  }).spawn();
-  try {
-    const res = await admin.post("/api/admin/run-planner/");
-    assertEquals(res.status, 202);
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const [job] = await t.sql`select status, error_message from planner_jobs`;
-      if (job.status === "completed") break;
-      assert(job.status !== "failed", `planner failed: ${job.error_message}`);
-      assert(Date.now() < deadline, "planner did not finish");
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  } finally {
-    child.kill("SIGTERM");
-    await child.status;
-  }
+  await planWorker(t, admin, START);
   return await t.sql<{ student_id: number; date: string; clock: string }[]>`
     select student_id::int,
            (starts_at at time zone ${SCHOOL_TIME_ZONE})::date::text as date,
