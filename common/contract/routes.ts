@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { activityAnswerSchema, bulkDeleteAnswerSchema, bulkDeleteSchema } from "./admin_data.ts";
+import {
+  activityAnswerSchema,
+  bulkDeleteAnswerSchema,
+  bulkDeleteSchema,
+  testDataDeleteSchema,
+} from "./admin_data.ts";
 import {
   affectedAppointmentsSchema,
   sickNoteCreatedSchema,
@@ -295,6 +300,10 @@ export const contractRoutes = {
   "DELETE /admin/bulk-delete/students/": { body: bulkDeleteSchema, answer: bulkDeleteAnswerSchema },
   "DELETE /admin/bulk-delete/instructors/": {
     body: bulkDeleteSchema,
+    answer: bulkDeleteAnswerSchema,
+  },
+  "DELETE /admin/bulk-delete/test-data/": {
+    body: testDataDeleteSchema,
     answer: bulkDeleteAnswerSchema,
   },
   "GET /admin/activity/": { answer: activityAnswerSchema },
