@@ -24,7 +24,7 @@ export const adminTourStorageKey = "admin-tutorial-completed";
 export const adminTourWelcome = {
   title: "Willkommen bei Fahrplan!",
   text:
-    "In etwa 15 Minuten zeigen wir Ihnen alles, was Sie für den Start brauchen: Fragebögen für neue Fahrschüler, das Testdaten-Paket, den Excel-Import, die Verwaltung, die KI-Planung und die Termine. Sie arbeiten dabei mit echten Testdaten, die Sie am Ende wieder löschen.",
+    "In etwa 15 Minuten zeigen wir Ihnen alles, was Sie für den Start brauchen: Fragebögen für neue Fahrschüler, das Testdaten-Paket, den Excel-Import, die Verwaltung, die KI-Planung und die Termine. Sie arbeiten dabei mit erfundenen Testdaten, die Sie am Ende mit einem Klick wieder entfernen – Ihre echten Daten bleiben unberührt.",
 };
 
 const dashboard = "/admin-panel";
@@ -404,14 +404,16 @@ export const adminTourSteps: TutorialStep[] = [
     target: "#datenverwaltung",
     title: "Datenverwaltung",
     text:
-      "Hier löschen Sie Termine, Fahrschüler oder Fahrlehrer gesammelt. Zur Sicherheit müssen Sie jedes Löschen mit „Ja, unwiderruflich löschen“ bestätigen.",
+      "Hier löschen Sie Termine, Fahrschüler oder Fahrlehrer gesammelt – „Fahrschüler löschen“ und „Fahrlehrer löschen“ löschen alle, auch Ihre echten. Zur Sicherheit müssen Sie jedes Löschen mit „Ja, unwiderruflich löschen“ bestätigen.",
   },
   {
     route: dashboard,
-    target: "#datenverwaltung .data-management-row",
+    // Only the package's people (the server knows them by their e-mail addresses), never the
+    // whole school: the tour runs on the school's live data (issue 25).
+    target: "#datenverwaltung [data-row='testdaten']",
     title: "Testdaten entfernen",
     text:
-      "Wenn Sie mit dem Ausprobieren fertig sind, löschen Sie zuerst die Termine, dann die Fahrschüler und zuletzt die Fahrlehrer der Testdaten. Danach ist Ihre Fahrschule wieder leer.",
+      "Wenn Sie mit dem Ausprobieren fertig sind, klicken Sie auf „Testdaten entfernen“: Fahrplan löscht genau die Fahrlehrer und Fahrschüler aus dem Testdaten-Paket mit ihren Terminen. Ihre echten Fahrlehrer und Fahrschüler bleiben erhalten.",
   },
   {
     route: dashboard,
