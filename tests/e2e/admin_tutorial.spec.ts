@@ -232,7 +232,7 @@ async function walkTour(page: Page, walk: Walk) {
         ).toPass({ timeout: 5_000 });
       }
     }
-    if ([1, 2, 4, 6, 16, 17, 21, 22, 24, 26, 28, 33, 34, 36, 38, 39, 43, 47, 54].includes(n)) {
+    if ([1, 2, 4, 6, 16, 17, 21, 22, 24, 26, 28, 33, 34, 36, 38, 39, 43, 47, 48, 54].includes(n)) {
       await shot(page, `${walk.label}-schritt-${String(n).padStart(2, "0")}`);
     }
     const dialog = (name: string) => page.getByRole("dialog", { name });
