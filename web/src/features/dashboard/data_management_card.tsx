@@ -122,8 +122,7 @@ export function DataManagementCard(
           <div>
             <h3>Testdaten</h3>
             <p className="muted">
-              Nur die Fahrlehrer und Fahrschüler aus dem Testdaten-Paket, mit ihren Terminen. Ihre
-              echten Daten bleiben erhalten.
+              Nur die Personen aus dem Testdaten-Paket, mit ihren Terminen. Echte Daten bleiben.
             </p>
           </div>
           {action("test-data", "Testdaten entfernen")}
