@@ -90,3 +90,43 @@ export async function deletePeople(
     return message;
   }) as string;
 }
+
+/**
+ * Deletes the people of the test-data package (their e-mail addresses, `emails`) with every
+ * appointment they are in, and nobody else: the admin tour's clean-up, on a school that may have
+ * real people already. Administrators are never among them.
+ */
+export async function deleteTestPeople(
+  sql: Sql,
+  actor: AuditActor | null,
+  emails: { instructor: string[]; student: string[] },
+): Promise<string> {
+  return await sql.begin(async (tx) => {
+    await refuseWhilePlanning(tx);
+    const people = await tx<{ id: number; role: PeopleRole }[]>`
+      select id::int, role from users
+       where (role = 'instructor' and lower(email) = any(${emails.instructor}::text[]))
+          or (role = 'student' and lower(email) = any(${emails.student}::text[]))
+       order by id for update
+    `;
+    if (!people.length) return "Es sind keine Testdaten mehr vorhanden. Es wurde nichts gelöscht.";
+    const ids = people.map((p) => p.id);
+    const appointments = await tx`
+      delete from appointments
+       where student_id = any(${ids}::bigint[]) or instructor_id = any(${ids}::bigint[])
+      returning id
+    `;
+    await tx`delete from users where id = any(${ids}::bigint[]) and role <> 'admin'`;
+    const instructors = people.filter((p) => p.role === "instructor").length;
+    const students = people.length - instructors;
+    const message = `Testdaten entfernt: ${instructors} Fahrlehrer, ${students} Fahrschüler und ${
+      appointmentsText(appointments.length)
+    } gelöscht. Ihre übrigen Daten bleiben erhalten.`;
+    await recordAudit(tx, actor, "bulk_delete.test_data", message, {
+      instructors,
+      students,
+      appointments: appointments.length,
+    });
+    return message;
+  }) as string;
+}

@@ -5,6 +5,7 @@ import {
 } from "../../common/contract/admin_data.ts";
 import { assert, assertContract, assertEquals } from "../testing/assert.ts";
 import { createTestApp, insertUser } from "../testing/test_app.ts";
+import { testDataEmails } from "../imports/test_data.ts";
 
 const t = await createTestApp("bulk_delete");
 const chefId = await insertUser(t.sql, {
@@ -230,6 +231,74 @@ Deno.test("only admins may bulk delete", async () => {
   const res = await teacher.delete("/api/admin/bulk-delete/appointments/", { delete_all: true });
   assertEquals(res.status, 403);
   assertEquals(await count("appointments"), 1);
+});
+
+Deno.test("removing the test data deletes only the package's people, with their appointments", async () => {
+  // Issue 25: the tour's clean-up told the office to delete all students and instructors, real
+  // ones too. This removes only people with the package's e-mail addresses.
+  await seed({ instructors: 0, students: 0, past: 0, future: 0 });
+  const emails = testDataEmails();
+  const person = async (username: string, role: "student" | "instructor", email: string) =>
+    await insertUser(t.sql, { username, role, email, first_name: "Paul", last_name: "Schwarz" });
+  const testInstructor = await person("t.lehrer", "instructor", emails.instructor[0]);
+  const testStudent = await person("t.schueler", "student", emails.student[3].toUpperCase());
+  const realInstructor = await person("echt.lehrer", "instructor", "paul@fahrschule-rhein.de");
+  const realStudent = await person("echt.schueler", "student", "");
+  const lesson = (student: number, instructor: number, day: number) =>
+    t.sql`insert into appointments (student_id, instructor_id, transmission, starts_at, ends_at)
+          values (${student}, ${instructor}, 'manual', now() + make_interval(days => ${day}),
+                  now() + make_interval(days => ${day}, hours => 1))`;
+  await lesson(testStudent, testInstructor, 1);
+  await lesson(realStudent, testInstructor, 2);
+  await lesson(testStudent, realInstructor, 3);
+  await lesson(realStudent, realInstructor, 4);
+
+  const res = await bulkDelete("test-data", { confirmation: deleteConfirmation });
+  assertEquals(res.status, 200);
+  assertContract(bulkDeleteAnswerSchema, res.body);
+  assertEquals(
+    res.body.message,
+    "Testdaten entfernt: 1 Fahrlehrer, 1 Fahrschüler und 3 Termine gelöscht. Ihre übrigen Daten bleiben erhalten.",
+  );
+  const left = await t.sql`select username from users where role <> 'admin' order by username`;
+  assertEquals(left.map((r) => r.username), ["echt.lehrer", "echt.schueler"]);
+  assertEquals(await count("appointments"), 1);
+  const [audit] = await t.sql`select action, details from audit_log order by id desc limit 1`;
+  assertEquals([audit.action, audit.details], ["bulk_delete.test_data", {
+    instructors: 1,
+    students: 1,
+    appointments: 3,
+  }]);
+
+  // Nothing left of the package: said so, nothing deleted.
+  const again = await bulkDelete("test-data", { confirmation: deleteConfirmation });
+  assertEquals(
+    again.body.message,
+    "Es sind keine Testdaten mehr vorhanden. Es wurde nichts gelöscht.",
+  );
+  assertEquals(await count("users", "role <> 'admin'"), 2);
+});
+
+Deno.test("removing the test data wants the typed phrase and an admin", async () => {
+  await seed({ instructors: 0, students: 0, past: 0, future: 0 });
+  await insertUser(t.sql, {
+    username: "t.lehrer",
+    role: "instructor",
+    email: testDataEmails().instructor[0],
+  });
+  const unconfirmed = await bulkDelete("test-data", {});
+  assertEquals(unconfirmed.status, 400);
+  assertEquals(
+    unconfirmed.body.error,
+    "Bitte geben Sie zur Bestätigung „Ja, unwiderruflich löschen“ ein.",
+  );
+  const teacher = t.client();
+  await teacher.login("t.lehrer");
+  const res = await teacher.delete("/api/admin/bulk-delete/test-data/", {
+    confirmation: deleteConfirmation,
+  });
+  assertEquals(res.status, 403);
+  assertEquals(await count("users", "role = 'instructor'"), 1);
 });
 
 Deno.test("every table that points at users deletes or clears its rows with the user", async () => {

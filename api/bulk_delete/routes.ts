@@ -1,9 +1,10 @@
 import { Hono } from "hono";
-import { bulkDeleteSchema } from "../../common/contract/admin_data.ts";
+import { bulkDeleteSchema, testDataDeleteSchema } from "../../common/contract/admin_data.ts";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
-import { deleteAppointments, deletePeople } from "./queries.ts";
+import { testDataEmails } from "../imports/test_data.ts";
+import { deleteAppointments, deletePeople, deleteTestPeople } from "./queries.ts";
 
 /** Data management on the dashboard (spec 01 §2, §7); mounted under /api/admin. */
 export const bulkDeleteRoutes = new Hono<AppEnv>()
@@ -19,4 +20,9 @@ export const bulkDeleteRoutes = new Hono<AppEnv>()
   .delete("/bulk-delete/instructors/", validate("json", bulkDeleteSchema), async (c) => {
     const message = await deletePeople(c.get("sql"), c.get("user"), "instructor");
     return c.json<AnswerOf<"DELETE /admin/bulk-delete/instructors/">>({ message });
+  })
+  // Only the test-data package's people (the admin tour's clean-up); real people stay.
+  .delete("/bulk-delete/test-data/", validate("json", testDataDeleteSchema), async (c) => {
+    const message = await deleteTestPeople(c.get("sql"), c.get("user"), testDataEmails());
+    return c.json<AnswerOf<"DELETE /admin/bulk-delete/test-data/">>({ message });
   });

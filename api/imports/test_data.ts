@@ -131,14 +131,38 @@ export function testDataZip(): Promise<Uint8Array> {
   return cached;
 }
 
+/** Every set's rows, as the package holds them (one name stream across all sets). */
+function packageRows() {
+  const nextName = namePool(2027);
+  return testDataSets.map((set, i) => ({ set, rows: setRows(set.shape, 101 + i, nextName) }));
+}
+
+let emails: { instructor: string[]; student: string[] } | undefined;
+
+/**
+ * The e-mail addresses of the package's people, by role (lower case). They are on the reserved
+ * example.com/.org/.net domains, and the import matches people by e-mail: a person with one of
+ * them came from the package, never from the school's real data (removing the test data uses
+ * them, so the tour's clean-up leaves real people alone).
+ */
+export function testDataEmails(): { instructor: string[]; student: string[] } {
+  emails ??= (() => {
+    const all = packageRows();
+    const of = (list: Row[]) => list.map((r) => String(r.email).toLowerCase());
+    return {
+      instructor: all.flatMap(({ rows }) => of(rows.instructors)),
+      student: all.flatMap(({ rows }) => of(rows.students)),
+    };
+  })();
+  return emails;
+}
+
 async function buildZip(): Promise<Uint8Array> {
   const files: Record<string, Uint8Array> = {
     [templateFileName.instructor]: await workbookBytes(buildWorkbook("instructor")),
     [templateFileName.student]: await workbookBytes(buildWorkbook("student")),
   };
-  const nextName = namePool(2027);
-  for (const [i, set] of testDataSets.entries()) {
-    const rows = setRows(set.shape, 101 + i, nextName);
+  for (const { set, rows } of packageRows()) {
     files[fileName(set.shape, "instructor")] = await workbookBytes(
       buildWorkbook("instructor", rows.instructors),
     );

@@ -21,6 +21,12 @@ export const bulkDeleteSchema = z.object({
 
 export type BulkDeleteRequest = z.infer<typeof bulkDeleteSchema>;
 
+/**
+ * The body of DELETE /admin/bulk-delete/test-data/: removes only the people of the test-data
+ * package (the admin tour's hands-on import) with their appointments, after the typed phrase.
+ */
+export const testDataDeleteSchema = bulkDeleteSchema.pick({ confirmation: true });
+
 /** The answer of a bulk delete: the German sentence with the counts. */
 export const bulkDeleteAnswerSchema = z.object({ message: z.string() });
 

@@ -5,6 +5,7 @@ import {
   activityRetentionSchema,
   bulkDeleteAnswerSchema,
   bulkDeleteSchema,
+  testDataDeleteSchema,
 } from "./admin_data.ts";
 import {
   affectedAppointmentsSchema,
@@ -303,6 +304,10 @@ export const contractRoutes = {
   "DELETE /admin/bulk-delete/students/": { body: bulkDeleteSchema, answer: bulkDeleteAnswerSchema },
   "DELETE /admin/bulk-delete/instructors/": {
     body: bulkDeleteSchema,
+    answer: bulkDeleteAnswerSchema,
+  },
+  "DELETE /admin/bulk-delete/test-data/": {
+    body: testDataDeleteSchema,
     answer: bulkDeleteAnswerSchema,
   },
   "GET /admin/activity/": { answer: activityAnswerSchema },

@@ -11,16 +11,18 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { ProgressBar } from "./progress_bar.tsx";
 import { useConfirm } from "./confirm_dialog.tsx";
 import {
-  autoAdvanceMs,
+  advanceAfterMs,
   besideDialog,
   canGoOn,
   coverAtMostPx,
   findElement,
   lookupDelayMs,
+  movesOnByItself,
   nextIndex,
   pollMs,
   previousIndex,
   roomBesideDialog,
+  roomToMake,
   scrollForRoom,
   shownEnough,
   type StepCondition,
@@ -251,30 +253,35 @@ function useKeptInView(target: HTMLElement | null) {
 }
 
 /**
- * Whether the step's condition holds yet. A click or a chosen file is heard on the document
- * before the page's own handlers run (the import field clears itself in its handler); an
- * element appearing or going away is looked for every 200 ms.
+ * Whether the step's condition holds yet, and whether it held as the step began. A click or a
+ * chosen file is heard on the document before the page's own handlers run (the import field
+ * clears itself in its handler); an element appearing or going away is looked for every 200 ms.
+ * An element to be closed that is not there at the start was closed already: a dialog the
+ * office closed during the step before must not leave this step waiting for ever.
  */
 function useCondition(
   condition: StepCondition | undefined,
   target: HTMLElement | null,
   active: boolean,
-): boolean {
-  const [met, setMet] = useState(false);
+): { met: boolean; heldAtStart: boolean } {
+  // Kept with the condition it is about: in the render that shows the next step, the last
+  // step's "met" must not count (with no delay to move on, it would skip the new step at once).
+  const [held, setHeld] = useState<{ of: StepCondition; atStart: boolean } | null>(null);
   // Read at click time: the element is found after the step starts, and finding it must not
   // restart the listening (a dialog closed meanwhile would be missed).
   const targetRef = useRef(target);
   targetRef.current = target;
   useEffect(() => {
-    setMet(false);
+    setHeld(null);
     if (!active || !condition) return;
+    const setMet = (atStart = false) => setHeld({ of: condition, atStart });
     if (condition.kind === "click") {
       const onClick = (event: MouseEvent) => {
         const element = condition.selector
           ? findElement(document, condition.selector, condition.withText)
           : targetRef.current;
         if (element && event.target instanceof Node && element.contains(event.target)) {
-          setMet(true);
+          setMet();
         }
       };
       document.addEventListener("click", onClick, true);
@@ -284,26 +291,34 @@ function useCondition(
       const onChange = (event: Event) => {
         const input = event.target;
         if (input instanceof HTMLInputElement && input.type === "file" && input.files?.length) {
-          setMet(true);
+          setMet();
         }
       };
       document.addEventListener("change", onChange, true);
       return () => document.removeEventListener("change", onChange, true);
     }
+    if (
+      condition.kind === "closed" &&
+      findElement(document, condition.selector, condition.withText) === null
+    ) {
+      setMet(true);
+      return;
+    }
     let seen = false;
     const check = () => {
       const present = findElement(document, condition.selector, condition.withText) !== null;
-      if (condition.kind === "appear" && present) setMet(true);
+      if (condition.kind === "appear" && present) setMet();
       if (condition.kind === "closed") {
         if (present) seen = true;
-        else if (seen) setMet(true);
+        else if (seen) setMet();
       }
     };
     check();
     const timer = setInterval(check, pollMs);
     return () => clearInterval(timer);
   }, [condition, active]);
-  return met;
+  const met = active && condition !== undefined && held?.of === condition;
+  return { met, heldAtStart: met && held?.atStart === true };
 }
 
 interface TutorialProps {
@@ -361,7 +376,9 @@ export function Tutorial(
   useEffect(() => setNavigated(false), [index]);
 
   const target = useStepTarget(step, active, navigated);
-  const met = useCondition(step?.condition, target, active);
+  const { met, heldAtStart } = useCondition(step?.condition, target, active);
+  /** the step was reached with Zurück (a condition met already then waits for Weiter) */
+  const [cameBack, setCameBack] = useState(false);
 
   // Once the step's skip element showed, it stays skippable (the user may close its dialog).
   const [skippable, setSkippable] = useState(false);
@@ -379,6 +396,7 @@ export function Tutorial(
   const skipping = skippable && !met && step?.skip;
 
   const goOn = useCallback(() => {
+    setCameBack(false);
     if (skipping) return setIndex(skipping.to);
     const next = nextIndex(index, steps.length);
     if (next === null) onFinish(true);
@@ -387,10 +405,24 @@ export function Tutorial(
 
   // A met condition moves on by itself (spec 01 §4 timings).
   useEffect(() => {
-    if (!met || !step?.condition) return;
-    const timer = setTimeout(goOn, autoAdvanceMs[step.condition.kind]);
+    if (!met || !step?.condition || !movesOnByItself(heldAtStart, cameBack)) return;
+    const timer = setTimeout(goOn, advanceAfterMs(step.condition));
     return () => clearTimeout(timer);
-  }, [met, step, goOn]);
+  }, [met, heldAtStart, cameBack, step, goOn]);
+
+  // A step without condition that points into a page dialog is done once the office closes that
+  // dialog (the link dialog closed at "Link kopieren"): the tour moves on rather than point at
+  // an element that is gone.
+  useEffect(() => {
+    if (!active || !target || step?.condition || !step?.target || !dialogOf(target)) return;
+    const selector = step.target;
+    const check = () => {
+      if (target.isConnected || findElement(document, selector, step.withText)) return;
+      goOn();
+    };
+    const timer = setInterval(check, pollMs);
+    return () => clearInterval(timer);
+  }, [active, target, step, goOn]);
 
   // The tooltip sits below the element, else above it, shifted sideways to stay on screen at any
   // width; a tall element leaves it in the corner. autoUpdate follows scrolling and resizing and
@@ -439,6 +471,25 @@ export function Tutorial(
         tooltipGap,
       ),
   );
+
+  // A dialog too wide for the tooltip beside it (the import preview and the credentials at
+  // 1440 px) moves to the screen's left edge while its step is shown, so the tooltip stands
+  // beside it instead of over its table (tutorial.css).
+  useLayoutEffect(() => {
+    const dialog = dialogOf(target);
+    const frame = dialog?.closest<HTMLElement>(".modal-frame");
+    if (!active || !dialog || !frame) return;
+    const area = visibleArea();
+    const width = Math.min(360, area.width - 24);
+    const room = roomToMake(dialog.getBoundingClientRect(), area, width, tooltipGap);
+    if (room === null) return;
+    frame.classList.add("tutorial-room-beside");
+    frame.style.setProperty("--tutorial-room", `${room}px`);
+    return () => {
+      frame.classList.remove("tutorial-room-beside");
+      frame.style.removeProperty("--tutorial-room");
+    };
+  }, [active, target]);
 
   // A page dialog the step does not point into (a confirmation, the next dialog of a flow) is
   // the user's to answer first: the tour steps aside meanwhile and its conditions keep listening.
@@ -624,7 +675,7 @@ export function Tutorial(
           </button>
         )}
         {skipping && <p className="tutorial-hint" role="status">{skipping.hint}</p>}
-        {step.target && !target && !skipping && (
+        {step.target && !target && !skipping && !met && (
           <p className="tutorial-waiting" role="status">Einen Moment, die Ansicht wird geladen …</p>
         )}
         {step.condition && !met && !skipping && textShown && (
@@ -647,7 +698,10 @@ export function Tutorial(
               <button
                 type="button"
                 className="button button-secondary button-small"
-                onClick={() => setIndex(previousIndex(index))}
+                onClick={() => {
+                  setCameBack(true);
+                  setIndex(previousIndex(index));
+                }}
               >
                 Zurück
               </button>

@@ -8,13 +8,16 @@
  * after it holds (autoAdvanceMs).
  * - click: a click on the step's target, or on `selector`/`withText` when given
  * - file: a file chosen in any file field of the page
- * - appear: an element shows up, e.g. the "Import abgeschlossen" dialog after an import
- * - closed: an element that was there goes away, e.g. the test-data dialog being closed
+ * - appear: an element shows up, e.g. the "Import abgeschlossen" dialog after an import;
+ *   `advanceMs` overrides the spec's 1500 ms where the element is the next step's screen itself
+ *   (the link dialog after 'Link erstellen': waiting would only hide the tooltip meanwhile)
+ * - closed: an element that was there goes away, e.g. the test-data dialog being closed; one
+ *   that is not there when the step begins was closed already (during the step before)
  */
 export type StepCondition =
   | { kind: "click"; selector?: string; withText?: string }
   | { kind: "file" }
-  | { kind: "appear"; selector: string; withText?: string }
+  | { kind: "appear"; selector: string; withText?: string; advanceMs?: number }
   | { kind: "closed"; selector: string; withText?: string };
 
 /** One step: where it is shown, what it points at, its German text and what it waits for. */
@@ -43,6 +46,21 @@ export const autoAdvanceMs: Record<StepCondition["kind"], number> = {
   click: 300,
   closed: 300,
 };
+
+/** How long after its condition held a step moves on by itself. */
+export function advanceAfterMs(condition: StepCondition): number {
+  if (condition.kind === "appear" && condition.advanceMs !== undefined) return condition.advanceMs;
+  return autoAdvanceMs[condition.kind];
+}
+
+/**
+ * Whether a met condition moves the tour on by itself. A condition that held as the step began
+ * (its dialog closed during the step before) does so when the tour came forward to the step,
+ * not when it came back with Zurück: the office wants to read that step again.
+ */
+export function movesOnByItself(heldAtStart: boolean, cameBack: boolean): boolean {
+  return !heldAtStart || !cameBack;
+}
 
 /** Spec 01 §2: after a navigation the target is looked up this much later (then waited for). */
 export const lookupDelayMs = 300;
@@ -133,6 +151,29 @@ export function besideDialog(
   }
   if (below >= size.height + 2 * gap) return { x, y: dialog.bottom + gap };
   return { x, y: area.y + gap };
+}
+
+/** The overlay's padding around a page dialog (modal.css), in px. */
+export const dialogMarginPx = 16;
+/** A dialog moved aside for the tooltip keeps at least this width (its tables stay readable). */
+export const dialogLeastWidthPx = 640;
+
+/**
+ * A dialog too wide for the tooltip beside it on a desktop (the import preview, 1024 px, at
+ * 1440 px): how much room on its right the page keeps free for the tooltip, the dialog moving to
+ * the left edge (and narrowing if need be), so the tooltip covers none of its table. null: it
+ * has room already, or the screen is too narrow to give it without squeezing the dialog.
+ */
+export function roomToMake(
+  dialog: { left: number; right: number },
+  area: { x: number; width: number },
+  tooltipWidth: number,
+  gap: number,
+): number | null {
+  if (roomBesideDialog(dialog, area, tooltipWidth, gap)) return null;
+  const need = tooltipWidth + 2 * gap;
+  const width = Math.min(dialog.right - dialog.left, area.width - 2 * dialogMarginPx - need);
+  return width >= dialogLeastWidthPx ? need : null;
 }
 
 /** Whether the screen has room for the tooltip beside a dialog (else it is shown compact). */

@@ -8,7 +8,7 @@ import { RadioGroup } from "../../components/ui/form_fields.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../lib/api.ts";
 
-type Target = "appointments" | "students" | "instructors";
+type Target = "appointments" | "students" | "instructors" | "test-data";
 type Scope = "all" | "future";
 
 /**
@@ -22,6 +22,10 @@ export function counted(n: number | undefined, one: string, many: string): strin
 }
 
 export function question(target: Target, scope: Scope, stats: SystemCounts | null): string {
+  if (target === "test-data") {
+    return "Es werden nur die Fahrlehrer und Fahrschüler aus dem Testdaten-Paket endgültig " +
+      "gelöscht, mit ihren Terminen. Ihre echten Fahrlehrer und Fahrschüler bleiben erhalten.";
+  }
   if (target === "appointments") {
     return scope === "future"
       ? `${
@@ -42,11 +46,13 @@ const titles: Record<Target, string> = {
   appointments: "Termine löschen",
   students: "Fahrschüler löschen",
   instructors: "Fahrlehrer löschen",
+  "test-data": "Testdaten entfernen",
 };
 
 /**
  * "Datenverwaltung" on the dashboard (spec 01 §2): deletes all appointments (or only future
- * ones), all students or all instructors. Every delete first asks for the typed confirmation;
+ * ones), all students or all instructors, or only the test-data package's people (the admin
+ * tour's clean-up, which leaves real people alone). Every delete first asks for the typed confirmation;
  * the server's sentence with the counts becomes the toast, a failure 'Fehler: ' + message (§8).
  */
 export function DataManagementCard(
@@ -57,6 +63,11 @@ export function DataManagementCard(
   const [scope, setScope] = useState<Scope>("all");
   const bulkDelete = useMutation({
     mutationFn: (target: Target) => {
+      if (target === "test-data") {
+        return call("DELETE /admin/bulk-delete/test-data/", {
+          body: { confirmation: deleteConfirmation },
+        });
+      }
       const body = target === "appointments"
         ? {
           delete_all: true,
@@ -107,6 +118,15 @@ export function DataManagementCard(
         Löscht Daten endgültig. Vor jedem Löschen müssen Sie „{deleteConfirmation}“ eingeben.
       </p>
       <div className="data-management">
+        <div className="data-management-row" data-row="testdaten">
+          <div>
+            <h3>Testdaten</h3>
+            <p className="muted">
+              Nur die Personen aus dem Testdaten-Paket, mit ihren Terminen. Echte Daten bleiben.
+            </p>
+          </div>
+          {action("test-data", "Testdaten entfernen")}
+        </div>
         <div className="data-management-row">
           <div>
             <h3>Termine</h3>

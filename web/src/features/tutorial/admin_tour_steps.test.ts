@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminTourSection, adminTourSteps } from "./admin_tour_steps.ts";
+import { adminTourSection, adminTourSteps, adminTourWelcome } from "./admin_tour_steps.ts";
 
 describe("the admin tour's steps", () => {
   it("has the spec's 54 steps in its sections by step index", () => {
@@ -29,5 +29,20 @@ describe("the admin tour's steps", () => {
       s.skip ? [[i, adminTourSteps[s.skip.to].title]] : []
     );
     expect(skips).toEqual([[21, "Jetzt die Fahrschüler"], [25, "Ihre Fahrlehrer"]]);
+  });
+  it("cleans up only the test data: no step tells the office to delete all people", () => {
+    // Issue 25: the tour runs on the school's live data, and its clean-up said to delete all
+    // students and instructors, real ones included.
+    const cleanup = adminTourSteps.find((s) => s.title === "Testdaten entfernen")!;
+    expect(cleanup.target).toBe("#datenverwaltung [data-row='testdaten']");
+    expect(cleanup.text).toContain("„Testdaten entfernen“");
+    expect(cleanup.text).toContain("Ihre echten Fahrlehrer und Fahrschüler bleiben erhalten");
+    for (const step of adminTourSteps) {
+      expect(step.text).not.toMatch(/dann die Fahrschüler und zuletzt die Fahrlehrer/);
+    }
+    // The buttons that delete everyone are named as such.
+    const management = adminTourSteps.find((s) => s.title === "Datenverwaltung")!;
+    expect(management.text).toContain("auch Ihre echten");
+    expect(adminTourWelcome.text).toContain("Ihre echten Daten bleiben unberührt");
   });
 });
