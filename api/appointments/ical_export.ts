@@ -8,11 +8,6 @@ export const icalFileName = "fahrplan-termine.ics";
 
 const header: CalendarHeader = { productId: "-//Fahrplan//Termine//DE", name: "Fahrplan Termine" };
 
-/** '2026-12-10T14:00:00+01:00' → '20261210T140000', the Berlin wall clock the row carries. */
-function wallClock(iso: string): string {
-  return iso.slice(0, 19).replace(/[-:]/g, "");
-}
-
 /**
  * An appointment as the office's calendar shows it (issue 25, point 8): LOCATION is where the
  * student is picked up, the car, the office's note and a cancellation's reason go into the
@@ -30,8 +25,8 @@ export function exportEvent(row: ExportRow): CalendarEvent {
   ].filter(Boolean);
   return {
     id: row.id,
-    start: wallClock(row.start_time),
-    end: wallClock(row.end_time),
+    start: row.start_time,
+    end: row.end_time,
     created: row.created,
     modified: row.modified,
     sequence: row.sequence,

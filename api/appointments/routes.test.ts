@@ -424,7 +424,7 @@ Deno.test("the PDF without a range shows only the coming lessons", async () => {
   }
 });
 
-Deno.test("the iCal export has one event per lesson at the school's wall-clock time", async () => {
+Deno.test("the iCal export has one event per lesson at its instant, in UTC", async () => {
   const bytes = await download(
     "/api/admin/appointments/export/ical/?from=",
     "text/calendar",
@@ -445,15 +445,16 @@ Deno.test("the iCal export has one event per lesson at the school's wall-clock t
   assertEquals(byUid.get(`appointment-${cancelledLesson}@fahrplan`)!.get("STATUS"), "CANCELLED");
 
   const winter = byUid.get(`appointment-${winterLesson}@fahrplan`)!;
-  // Bound to the school's zone (VTIMEZONE in the file), as the calendar feed writes it.
-  assertEquals(winter.get("DTSTART"), "20261210T140000");
-  assertEquals(winter.get("DTEND"), "20261210T144500");
+  // In UTC (the `ics` package), as the calendar feed writes it: 14:00 Berlin in December is 13:00Z.
+  assertEquals(winter.get("DTSTART"), "20261210T130000Z");
+  assertEquals(winter.get("DTEND"), "20261210T134500Z");
   assertEquals(winter.get("SUMMARY"), "Fahrstunde: Anna Müller mit Ingrid Lehrer");
   assertEquals(winter.get("STATUS"), "CONFIRMED");
 
   const summer = byUid.get(`appointment-${summerLesson}@fahrplan`)!;
-  assertEquals(summer.get("DTSTART"), "20270329T140000");
-  assertEquals(summer.get("DTEND"), "20270329T153000");
+  // Summer time: 14:00 Berlin is 12:00Z.
+  assertEquals(summer.get("DTSTART"), "20270329T120000Z");
+  assertEquals(summer.get("DTEND"), "20270329T133000Z");
   assertEquals(summer.get("SUMMARY"), "Fahrstunde: Paul Becker mit Bernd Zander");
   assertEquals(summer.get("STATUS"), "TENTATIVE");
   assert(byUid.has(`appointment-${formulaLesson}@fahrplan`));

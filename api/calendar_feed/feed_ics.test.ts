@@ -5,8 +5,9 @@ import { escapeText } from "../lib/ics_calendar.ts";
 
 const lesson: FeedLesson = {
   id: 9,
-  start: "20270328T013000",
-  end: "20270328T031500",
+  // The night the clocks go forward: 01:30 CET and 03:15 CEST as instants.
+  start: "2027-03-28T01:30:00+01:00",
+  end: "2027-03-28T03:15:00+02:00",
   created: "20270301T100000Z",
   modified: "20270302T100000Z",
   sequence: 3,
@@ -20,14 +21,13 @@ Deno.test("escapeText follows RFC 5545 §3.3.11", () => {
   assertEquals(escapeText("a\\b;c,d\ne\r\nf"), "a\\\\b\\;c\\,d\\ne\\nf");
 });
 
-Deno.test("the feed survives ical.js with every special character, times bound to Berlin", () => {
+Deno.test("the feed survives ical.js with every special character, times in UTC", () => {
   const text = feedCalendar([lesson], { name: "Fahrplan – Zoë", now: new Date("2027-03-01") });
   assert(text.includes("DTSTAMP:20270301T000000Z\r\n"));
   for (const line of text.split("\r\n")) {
     assert(new TextEncoder().encode(line).length <= 75, line);
   }
   const calendar = new ICAL.Component(ICAL.parse(text));
-  ICAL.TimezoneService.register(calendar.getFirstSubcomponent("vtimezone")!);
   const vevent = calendar.getFirstSubcomponent("vevent")!;
   const event = new ICAL.Event(vevent);
   assertEquals(event.summary, lesson.summary);
@@ -39,4 +39,33 @@ Deno.test("the feed survives ical.js with every special character, times bound t
   assertEquals(event.startDate.toJSDate().toISOString(), "2027-03-28T00:30:00.000Z");
   assertEquals(event.endDate.toJSDate().toISOString(), "2027-03-28T01:15:00.000Z");
   assertEquals(calendar.getFirstPropertyValue("x-wr-calname"), "Fahrplan – Zoë");
+  assert(text.includes("\r\nDTSTART:20270328T003000Z\r\n"), "DTSTART in UTC");
+  assert(!text.includes("TZID") && !text.includes("VTIMEZONE"), "no zone-bound times");
+});
+
+Deno.test("a cancelled lesson frees its time; long umlaut lines fold by octets; refresh hourly", () => {
+  const reason = "Fahrzeug in der Werkstatt, Prüfung verschoben – Ärger über Öl ".repeat(3);
+  const text = feedCalendar([
+    { ...lesson, id: 10, status: "cancelled", description: `Storniert: ${reason}` },
+    { ...lesson, id: 11, status: "confirmed", summary: "Überlandfahrt ".repeat(8) },
+  ], { name: "Fahrplan – Zoë", now: new Date("2027-03-01") });
+  const lines = text.split("\r\n");
+  for (const line of lines) assert(new TextEncoder().encode(line).length <= 75, line);
+  assert(lines.some((line) => line.startsWith(" ")), "folded");
+  assert(!text.includes("\uFFFD") && !text.includes("\r\n\t"), "folds by octets with a space");
+  // Written once, before the events.
+  assertEquals(text.split("REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n").length, 2);
+  assertEquals(text.split("X-PUBLISHED-TTL:PT1H\r\n").length, 2);
+  assert(text.indexOf("REFRESH-INTERVAL") < text.indexOf("BEGIN:VEVENT"));
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const [gone, kept] = calendar.getAllSubcomponents("vevent");
+  assertEquals(gone.getFirstPropertyValue("uid"), "appointment-10@fahrplan");
+  assertEquals(gone.getFirstPropertyValue("status"), "CANCELLED");
+  assertEquals(gone.getFirstPropertyValue("transp"), "TRANSPARENT");
+  assertEquals(gone.getFirstPropertyValue("description"), `Storniert: ${reason}`);
+  assertEquals(String(gone.getFirstPropertyValue("created")), "2027-03-01T10:00:00Z");
+  assertEquals(String(gone.getFirstPropertyValue("last-modified")), "2027-03-02T10:00:00Z");
+  assertEquals(kept.getFirstPropertyValue("transp"), "OPAQUE");
+  assertEquals(kept.getFirstPropertyValue("summary"), "Überlandfahrt ".repeat(8));
+  assertEquals(text.split("END:VCALENDAR").length, 2);
 });

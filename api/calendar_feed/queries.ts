@@ -1,6 +1,5 @@
 import type { Db, Sql } from "../../db/connection.ts";
 import { appointmentTypeLabel, transmissionLabel } from "../../common/german_words.ts";
-import { SCHOOL_TIME_ZONE } from "../../common/time_zone.ts";
 import { randomToken } from "../auth/tokens.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import type { FeedLesson } from "./feed_ics.ts";
@@ -52,15 +51,15 @@ export async function feedLessons(
   sql: Sql,
   owner: { id: number; role: "instructor" | "student" },
 ): Promise<FeedLesson[]> {
-  const wall = (column: string) =>
-    sql`to_char(${sql.unsafe(column)} at time zone ${SCHOOL_TIME_ZONE}, 'YYYYMMDD"T"HH24MISS')`;
+  const instant = (column: string) =>
+    sql`to_char(${sql.unsafe(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
   const utc = (column: string) =>
     sql`to_char(${sql.unsafe(column)} at time zone 'UTC', 'YYYYMMDD"T"HH24MISS"Z"')`;
   const mine = owner.role === "instructor"
     ? sql`a.instructor_id = ${owner.id}`
     : sql`a.student_id = ${owner.id}`;
   const rows = await sql`
-    select a.id::int, ${wall("a.starts_at")} as start, ${wall("a.ends_at")} as end,
+    select a.id::int, ${instant("a.starts_at")} as start, ${instant("a.ends_at")} as end,
            ${utc("a.created_at")} as created, ${utc("a.updated_at")} as modified,
            a.sequence, a.status, a.appointment_type, a.title, a.transmission, a.cancel_reason,
            ${fullNameSql(sql, "s")} as student_name, ${fullNameSql(sql, "i")} as instructor_name,

@@ -1,17 +1,19 @@
-import { SCHOOL_TIME_ZONE } from "../../common/time_zone.ts";
+import { createEvents, type EventAttributes } from "ics";
 import { yieldToEventLoop } from "./event_loop.ts";
 
 /**
  * The one .ics writer of the app (RFC 5545), for the office's export and the people's calendar
- * feed alike: CRLF line ends, lines folded by octets, a VTIMEZONE for the school's zone with the
- * lessons' times bound to it, and per event UID, DTSTAMP, CREATED, LAST-MODIFIED and SEQUENCE so
- * a calendar that imported a lesson before takes the changed one over the old.
+ * feed alike. The `ics` package writes the text (the stack's choice, ../shared/DESIGN.md); around
+ * it this module folds lines by octets, adds the feed's refresh lines and calls the package a
+ * piece at a time so a long calendar does not hold the server. Times are UTC (the package writes
+ * no TZID); per event UID, DTSTAMP, CREATED, LAST-MODIFIED and SEQUENCE let a calendar that
+ * imported a lesson before take the changed one over the old.
  */
 
 /** One lesson as a calendar event. */
 export interface CalendarEvent {
   id: number;
-  /** 'YYYYMMDDTHHMMSS' on the school's wall clock */
+  /** An instant in ISO 8601 with its offset: '2026-12-10T14:00:00+01:00' or '…Z' */
   start: string;
   end: string;
   /** 'YYYYMMDDTHHMMSSZ' */
@@ -69,84 +71,92 @@ export function escapeText(text: string): string {
     .replace(/\r\n|\r|\n/g, "\\n");
 }
 
-/**
- * The school's zone as RFC 5545 §3.6.5 wants it beside TZID-bound times: the EU rule since 1996
- * (last Sunday of March 02:00 -> CEST, last Sunday of October 03:00 -> CET). Apple and Google use
- * their own tz data by TZID; ical.js and stricter readers need this block.
- */
-const berlinTimezone = [
-  "BEGIN:VTIMEZONE",
-  `TZID:${SCHOOL_TIME_ZONE}`,
-  `X-LIC-LOCATION:${SCHOOL_TIME_ZONE}`,
-  "BEGIN:DAYLIGHT",
-  "TZOFFSETFROM:+0100",
-  "TZOFFSETTO:+0200",
-  "TZNAME:CEST",
-  "DTSTART:19700329T020000",
-  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
-  "END:DAYLIGHT",
-  "BEGIN:STANDARD",
-  "TZOFFSETFROM:+0200",
-  "TZOFFSETTO:+0100",
-  "TZNAME:CET",
-  "DTSTART:19701025T030000",
-  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
-  "END:STANDARD",
-  "END:VTIMEZONE",
-];
+const statusValue = {
+  confirmed: "CONFIRMED",
+  pending: "TENTATIVE",
+  cancelled: "CANCELLED",
+} as const;
 
-const statusValue = { confirmed: "CONFIRMED", pending: "TENTATIVE", cancelled: "CANCELLED" };
+/** A lone CR becomes a line break: the package escapes CRLF and LF only, a bare CR ends a line. */
+const plain = (text: string) => text.replace(/\r\n?/g, "\n");
 
-function eventLines(event: CalendarEvent, stamp: string): string[] {
-  const lines = [
-    "BEGIN:VEVENT",
+/** A lesson in the package's terms. */
+function attributes(event: CalendarEvent, stamp: number): EventAttributes & { timestamp: number } {
+  return {
     // The same UID in the office's export and the feed: a lesson is one event wherever it came from.
-    `UID:appointment-${event.id}@fahrplan`,
-    `DTSTAMP:${stamp}`,
-    `CREATED:${event.created}`,
-    `LAST-MODIFIED:${event.modified}`,
-    `SEQUENCE:${event.sequence}`,
-    `DTSTART;TZID=${SCHOOL_TIME_ZONE}:${event.start}`,
-    `DTEND;TZID=${SCHOOL_TIME_ZONE}:${event.end}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `STATUS:${statusValue[event.status]}`,
+    uid: `appointment-${event.id}@fahrplan`,
+    // DTSTAMP: the package's `timestamp` (in its schema and defaults, not in its typings), one
+    // value for the whole file instead of the package's Date.now() per event.
+    timestamp: stamp,
+    // Instants in, UTC out ('…Z'): the package writes no TZID, and UTC is unambiguous.
+    start: Date.parse(event.start),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: Date.parse(event.end),
+    endInputType: "utc",
+    endOutputType: "utc",
+    created: event.created,
+    lastModified: event.modified,
+    sequence: event.sequence,
+    title: plain(event.summary),
+    status: statusValue[event.status],
     // A cancelled lesson no longer blocks the time in the calendar.
-    `TRANSP:${event.status === "cancelled" ? "TRANSPARENT" : "OPAQUE"}`,
-  ];
-  if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
-  if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
-  if (event.categories?.length) {
-    lines.push(`CATEGORIES:${event.categories.map(escapeText).join(",")}`);
+    transp: event.status === "cancelled" ? "TRANSPARENT" : "OPAQUE",
+    description: plain(event.description) || undefined,
+    location: plain(event.location) || undefined,
+    // The package joins categories with commas but does not escape them.
+    categories: event.categories?.length ? event.categories.map(escapeText) : undefined,
+  };
+}
+
+const footer = "END:VCALENDAR\r\n";
+
+/** The package's text, or its validation errors as an exception. */
+function packageText(result: { error: unknown; value: string | null }): string {
+  if (result.error || result.value === null) {
+    const error = result.error as { errors?: unknown } | null;
+    throw new Error(`ics could not write the calendar: ${JSON.stringify(error?.errors ?? error)}`);
   }
-  lines.push("END:VEVENT");
-  return lines;
+  return result.value;
 }
 
-function headerLines(header: CalendarHeader): string[] {
-  return [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:${header.productId}`,
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(header.name)}`,
-    `X-WR-TIMEZONE:${SCHOOL_TIME_ZONE}`,
-    // How often a calendar app should look again (Apple and Outlook read these, Google its own).
-    ...(header.refreshHourly
-      ? ["REFRESH-INTERVAL;VALUE=DURATION:PT1H", "X-PUBLISHED-TTL:PT1H"]
-      : []),
-    ...berlinTimezone,
-  ];
-}
-
-/** Lines folded and each ended by CRLF, as one piece of the file. */
-function part(lines: string[]): string {
+/**
+ * The package folds by characters (an umlaut is two octets, so its lines grow past 75 octets)
+ * and continues with a tab: its text unfolded and every line folded again by octets.
+ */
+function refold(text: string): string {
+  const lines = text.replace(/\r\n[ \t]/g, "").split("\r\n");
+  lines.pop(); // the empty rest after the last CRLF
   return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
+/** From BEGIN:VCALENDAR to before the first event. */
+function headerText(header: CalendarHeader): string {
+  const whole = packageText(createEvents([], {
+    productId: header.productId,
+    method: "PUBLISH",
+    // The package escapes only line breaks in the name.
+    calName: escapeText(header.name),
+  }));
+  // The one place the package's header is changed: it always writes X-PUBLISHED-TTL:PT1H and
+  // cannot write REFRESH-INTERVAL. A feed gets both (Apple and Outlook read these, Google its
+  // own); a downloaded file has nothing to refresh and gets neither.
+  const refresh = header.refreshHourly
+    ? "REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\nX-PUBLISHED-TTL:PT1H\r\n"
+    : "";
+  const lines = whole.slice(0, -footer.length).replace(/X-PUBLISHED-TTL:[^\r]*\r\n/, "");
+  return refold(lines + refresh);
+}
+
+/** The VEVENT blocks of some events, cut out of the calendar the package writes for them. */
+function eventsText(events: CalendarEvent[], stamp: number): string {
+  const whole = packageText(createEvents(events.map((event) => attributes(event, stamp))));
+  return refold(whole.slice(whole.indexOf("\r\nBEGIN:VEVENT\r\n") + 2, -footer.length));
 }
 
 /**
  * The calendar in pieces of at most `eventsPerPart` items each, header first, end last; items
- * become events only when their piece is written.
+ * become events only when their piece is written, each piece by one call of the package.
  */
 function* calendarParts<T>(
   items: readonly T[],
@@ -154,17 +164,12 @@ function* calendarParts<T>(
   header: CalendarHeader,
   eventsPerPart: number,
 ): Generator<string> {
-  const stamp = (header.now ?? new Date()).toISOString().replace(/[-:]/g, "").replace(
-    /\.\d{3}/,
-    "",
-  );
-  yield part(headerLines(header));
+  const stamp = (header.now ?? new Date()).getTime();
+  yield headerText(header);
   for (let i = 0; i < items.length; i += eventsPerPart) {
-    yield part(
-      items.slice(i, i + eventsPerPart).flatMap((item) => eventLines(toEvent(item), stamp)),
-    );
+    yield eventsText(items.slice(i, i + eventsPerPart).map(toEvent), stamp);
   }
-  yield part(["END:VCALENDAR"]);
+  yield footer;
 }
 
 const asIs = (event: CalendarEvent) => event;
