@@ -20,11 +20,20 @@ export async function retentionMonths(sql: Db): Promise<number> {
  * and a text found in the line or its author (folded like the other lists' searches, so
  * "gross" finds "Groß").
  */
+/**
+ * Lines younger than the school's retention. The deletion runs at the next write; until then a
+ * line past it stays in the table, and no read may show it.
+ */
+export function withinRetention(sql: Db) {
+  return sql`created_at >= now() - make_interval(months => (
+    select audit_retention_months from school_settings where id = 1))`;
+}
+
 export async function activityPage(
   sql: Db,
   query: ActivityQuery & { page: number },
 ): Promise<AnswerOf<"GET /admin/activity/all/">> {
-  const conditions = [sql`true`];
+  const conditions = [withinRetention(sql)];
   if (query.from) {
     conditions.push(
       sql`created_at >= (${query.from}::date)::timestamp at time zone ${SCHOOL_TIME_ZONE}`,

@@ -4,7 +4,7 @@ import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { validate } from "../lib/validate.ts";
-import { activityPage, retentionMonths } from "./queries.ts";
+import { activityPage, retentionMonths, withinRetention } from "./queries.ts";
 
 /** How many lines "Letzte Aktivitäten" shows (spec 01 §2); the rest is only counted. */
 export const shownActivities = 10;
@@ -17,10 +17,12 @@ export const activityRoutes = new Hono<AppEnv>()
       sql<AnswerOf<"GET /admin/activity/">["results"]>`
         select id::int, summary, actor_name, action, created_at
           from audit_log
+         where ${withinRetention(sql)}
          order by created_at desc, id desc
          limit ${shownActivities}
       `,
-      sql<{ total: number }[]>`select count(*)::int as total from audit_log`,
+      sql<{ total: number }[]>`
+        select count(*)::int as total from audit_log where ${withinRetention(sql)}`,
     ]);
     return c.json<AnswerOf<"GET /admin/activity/">>({
       results: rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
