@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { useApp } from "./support/app_server.ts";
 import { loginAs } from "./support/login.ts";
 import { waitPastTourStart } from "./support/tour_start.ts";
@@ -371,5 +371,98 @@ test("the link dialog: the next step shows at once, and closing it early does no
   await expect(weiter(page)).toBeEnabled({ timeout: 3_000 });
   await weiter(page).click();
   await atStep(page, 9);
+  await context.close();
+});
+
+/**
+ * Step `n` points into a dialog that is closed now: it shows its text without a highlight, says
+ * so, and Weiter is free - never "Einen Moment" for an element that cannot come back by itself.
+ */
+async function closedDialogStep(page: Page, n: number, text: string) {
+  await atStep(page, n);
+  await expect(tooltip(page)).toContainText(text);
+  await expect(tooltip(page).locator(".tutorial-waiting")).toHaveCount(0, { timeout: 2_000 });
+  await expect(tooltip(page)).toContainText("Das Fenster zu diesem Schritt ist schon geschlossen");
+  await expect(weiter(page)).toBeEnabled();
+  await expect(page.getByTestId("tutorial-spotlight")).toHaveCount(0);
+  await expect(async () => await expectOnScreen(page, n)).toPass({ timeout: 3_000 });
+}
+
+test("Zurück to a step whose dialog is closed shows its text, never an endless 'Einen Moment'", async ({ browser }) => {
+  // Seen after the fix for step 8: the link dialog closed early, Zurück from step 8 to step 7
+  // showed "Einen Moment, die Ansicht wird geladen …" for ever.
+  test.setTimeout(120_000);
+  await app().createUser({ username: "zurueck", role: "admin" });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await loginAs(page, app().baseURL, "zurueck");
+  await page.locator("[data-tutorial='help']").click();
+  await page.getByRole("dialog", { name: "Willkommen bei Fahrplan!" })
+    .getByRole("button", { name: "Tutorial starten" }).click();
+  for (let n = 1; n <= 4; n++) {
+    await atStep(page, n);
+    await weiter(page).click();
+  }
+  await atStep(page, 5);
+  await page.getByRole("button", { name: "Fragebogen-Link erstellen" }).click();
+  await atStep(page, 6);
+  const create = page.getByRole("dialog", { name: "Fragebogen-Link erstellen" });
+  await create.getByLabel("Vorname", { exact: false }).fill("Lena");
+  await create.getByLabel("Nachname", { exact: false }).fill("Zurück");
+  await create.getByLabel("E-Mail", { exact: false }).fill("lena.zurueck@example.org");
+  await create.getByRole("button", { name: "Link erstellen" }).click();
+  const link = page.getByRole("dialog", { name: "Fragebogen-Link" });
+  await atStep(page, 7);
+  await elementFound(page);
+
+  // The form of step 6 gave way to the link dialog: Zurück shows step 6's text over it.
+  await tooltip(page).getByRole("button", { name: "Zurück" }).click();
+  await closedDialogStep(page, 6, "Tragen Sie Vorname, Nachname und E-Mail-Adresse ein");
+  await expect(link).toBeVisible();
+  await shot(page, "zurueck-schritt-6-formular-zu-1440");
+  await weiter(page).click();
+  await atStep(page, 7);
+  await elementFound(page);
+  await expect(page.getByTestId("tutorial-spotlight")).toBeVisible();
+
+  // The link dialog closed early: the tour went on to step 9; back through 8 to 7 and 6.
+  await footerButton(link, "Fertig").click();
+  await atStep(page, 9);
+  await tooltip(page).getByRole("button", { name: "Zurück" }).click();
+  await closedDialogStep(page, 8, "Schließen Sie das Fenster");
+  await tooltip(page).getByRole("button", { name: "Zurück" }).click();
+  await closedDialogStep(page, 7, "Kopieren Sie den Link");
+  await shot(page, "zurueck-schritt-7-link-zu-1440");
+  await tooltip(page).getByRole("button", { name: "Zurück" }).click();
+  await closedDialogStep(page, 6, "Tragen Sie Vorname");
+  // Forward again: step 7 as well, then step 8 whose work is done moves on by itself.
+  await weiter(page).click();
+  await closedDialogStep(page, 7, "Kopieren Sie den Link");
+  await weiter(page).click();
+  await atStep(page, 9);
+  await elementFound(page);
+
+  // The test-data overview closed at step 17 (before its ZIP): on to 19; back to 18 and 17.
+  for (let n = 9; n <= 14; n++) {
+    await atStep(page, n);
+    await weiter(page).click();
+  }
+  await atStep(page, 15);
+  await elementFound(page);
+  await weiter(page).click();
+  await atStep(page, 16);
+  await page.getByRole("button", { name: "Testdaten herunterladen" }).click();
+  await atStep(page, 17);
+  await elementFound(page);
+  await weiter(page).click();
+  await atStep(page, 18);
+  await elementFound(page);
+  await footerButton(page.getByRole("dialog", { name: "Testdaten herunterladen" }), "Schließen")
+    .click();
+  await atStep(page, 20);
+  await tooltip(page).getByRole("button", { name: "Zurück" }).click();
+  await closedDialogStep(page, 19, "Schließen Sie die Übersicht");
+  await tooltip(page).getByRole("button", { name: "Zurück" }).click();
+  await closedDialogStep(page, 18, "Laden Sie das ZIP herunter");
   await context.close();
 });

@@ -101,20 +101,30 @@ export async function expectNotCovered(page: Page, step: number) {
 }
 
 /**
- * Issue 25: on a desktop the tooltip lies over none of `what` (the part of the screen the step
- * asks the user to read or move), as far as it is on the screen.
+ * Issue 25: the tooltip lies over none of `what` (the part of the screen the step asks the user
+ * to read or move), as far as it is on the screen: a table row counts up to the edges of the
+ * dialog body or table it scrolls in.
  */
 export async function expectTooltipOff(page: Page, what: Locator, label: string) {
   const t = (await tooltip(page).boundingBox())!;
   const view = page.viewportSize()!;
   const boxes = await what.evaluateAll((elements) =>
     elements.map((e) => {
-      const r = e.getBoundingClientRect();
-      return { x: r.x, y: r.y, width: r.width, height: r.height };
+      let { left, top, right, bottom } = e.getBoundingClientRect();
+      for (let up = e.parentElement; up && up !== document.body; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const clip = up.getBoundingClientRect();
+        left = Math.max(left, clip.left);
+        right = Math.min(right, clip.right);
+        top = Math.max(top, clip.top);
+        bottom = Math.min(bottom, clip.bottom);
+      }
+      return { x: left, y: top, width: right - left, height: bottom - top };
     })
   );
   const shown = boxes.filter((b) =>
-    b.width > 0 && b.y < view.height && b.y + b.height > 0 && b.x < view.width
+    b.width > 0 && b.height > 0 && b.y < view.height && b.y + b.height > 0 && b.x < view.width
   );
   expect(shown.length, `${label}: nichts zu sehen`).toBeGreaterThan(0);
   for (const b of shown) {
@@ -219,6 +229,13 @@ export async function walkTour(page: Page, walk: Walk) {
           await expectTooltipOff(page, page.locator("input[type=range]"), `Schritt ${n}`)
         ).toPass({ timeout: 5_000 });
       }
+    }
+    if (page.viewportSize()!.width < 640 && (n === 22 || n === 26) && !walk.existing) {
+      // On a phone the preview fills the screen: the tooltip still leaves its rows in sight.
+      const title = n === 22 ? "Fahrlehrer importieren" : "Fahrschüler importieren";
+      const rows = page.getByRole("dialog", { name: title }).locator("tbody tr");
+      await expect(async () => await expectTooltipOff(page, rows, `Schritt ${n}`))
+        .toPass({ timeout: 5_000 });
     }
     if ([1, 2, 4, 6, 16, 17, 21, 22, 24, 26, 28, 33, 34, 36, 38, 39, 43, 47, 48, 54].includes(n)) {
       await shot(page, `${walk.label}-schritt-${String(n).padStart(2, "0")}`);

@@ -3,7 +3,14 @@ import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "./confirm_dialog.tsx";
 import { Tutorial, tutorialCloseQuestion, type TutorialStep } from "./tutorial.tsx";
-import { nextIndex, previousIndex, roomToMake, shownEnough } from "./tutorial_logic.ts";
+import {
+  nextIndex,
+  outOfReach,
+  previousIndex,
+  roomBelowDialog,
+  roomToMake,
+  shownEnough,
+} from "./tutorial_logic.ts";
 
 // jsdom has no ResizeObserver; floating-ui's autoUpdate only needs it to exist.
 class NoResize {
@@ -73,7 +80,88 @@ describe("a dialog too wide for the tooltip beside it", () => {
   });
 });
 
+describe("a dialog that fills a phone's screen", () => {
+  it("grows shorter for a compact tooltip below it unless a band above or below fits", () => {
+    // The import preview at 390 x 844: 16 px to the edges, a 170 px tooltip.
+    expect(roomBelowDialog({ top: 16, bottom: 828 }, { y: 0, height: 844 }, 170, 10)).toBe(190);
+    // The link form: room above it already.
+    expect(roomBelowDialog({ top: 250, bottom: 600 }, { y: 0, height: 844 }, 170, 10)).toBeNull();
+  });
+});
+
+describe("a dialog step whose dialog is closed", () => {
+  it("is out of reach when come to by hand without its element, never on its way", () => {
+    const inDialog = { target: ".modal-footer button" };
+    expect(outOfReach(inDialog, true, false)).toBe(true);
+    // Reached by the click that opens its dialog: the dialog is on its way.
+    expect(outOfReach(inDialog, false, false)).toBe(false);
+    expect(outOfReach(inDialog, true, true)).toBe(false);
+    // A step of a screen goes there and waits for it to load.
+    expect(outOfReach({ target: ".page-header", route: "/vehicles" }, true, false)).toBe(false);
+    expect(outOfReach({}, true, false)).toBe(false);
+  });
+});
+
 describe("the tour engine", () => {
+  it("Zurück to a step whose dialog is closed shows its text with Weiter free", () => {
+    // Seen after the fix for step 8: Zurück to step 7 ('Link kopieren') showed "Einen Moment"
+    // for ever, its link dialog closed.
+    render(
+      <Page
+        steps={[
+          // The click that opens the dialog.
+          { target: "#ziel", title: "Vorher", text: "a", condition: { kind: "click" } },
+          {
+            target: "#weg",
+            title: "Im Fenster",
+            text: "b",
+            condition: { kind: "click", selector: "#ziel" },
+          },
+          { target: "#ziel", title: "Danach", text: "c", route: "/" },
+        ]}
+      />,
+    );
+    pass(0);
+    act(() => document.getElementById("ziel")!.click());
+    pass(300);
+    // Reached by its opening click, the step waits for its dialog.
+    expect(stepText()).toBe("Schritt 2 von 3");
+    expect(screen.getByText(/Einen Moment/)).toBeTruthy();
+    // Come back to from the step after, its dialog closed: its text, a word why, Weiter free.
+    act(() => document.getElementById("ziel")!.click());
+    pass(300);
+    expect(stepText()).toBe("Schritt 3 von 3");
+    fireEvent.click(screen.getByRole("button", { name: "Zurück" }));
+    pass(1000);
+    expect(stepText()).toBe("Schritt 2 von 3");
+    expect(screen.queryByText(/Einen Moment/)).toBeNull();
+    expect(screen.getByText(/schon geschlossen/)).toBeTruthy();
+    expect((next() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("Zurück to a step whose awaited element is there already waits for Weiter", () => {
+    // The link dialog still open when the office goes back from step 7 to step 6.
+    render(
+      <Page
+        steps={[
+          {
+            target: "#ziel",
+            title: "Link",
+            text: "a",
+            condition: { kind: "appear", selector: "#ziel", advanceMs: 0 },
+          },
+          { target: "#ziel", title: "Danach", text: "b" },
+        ]}
+      />,
+    );
+    pass(0);
+    expect(stepText()).toBe("Schritt 2 von 2");
+    fireEvent.click(screen.getByRole("button", { name: "Zurück" }));
+    pass(1000);
+    expect(stepText()).toBe("Schritt 1 von 2");
+    expect((next() as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it("a dialog closed during the step before does not lock the step that waits for it", () => {
     // Issue 25: the link dialog closed at step 7 left step 8 ('Fenster schließen') waiting.
     render(

@@ -19,8 +19,10 @@ import {
   lookupDelayMs,
   movesOnByItself,
   nextIndex,
+  outOfReach,
   pollMs,
   previousIndex,
+  roomBelowDialog,
   roomBesideDialog,
   roomToMake,
   scrollForRoom,
@@ -115,6 +117,17 @@ const offTheDialog: Middleware = {
 
 /** Fields a dialog asks to fill in (a tooltip over them would hide the work the step asks for). */
 const fillable = "input:not([type=file]):not([type=hidden]):not([readonly]), select, textarea";
+
+/**
+ * Whether the dialog around a step's element holds work beside that element: fields to fill in,
+ * or a table to read (the import preview, the credentials) that the step does not point at.
+ */
+function workInDialog(target: HTMLElement | null): boolean {
+  const dialog = dialogOf(target);
+  if (!dialog || !target) return false;
+  if (dialog.querySelector(fillable)) return true;
+  return [...dialog.querySelectorAll("table")].some((table) => !target.contains(table));
+}
 
 /**
  * Scrolls the step's element into view with room for the tooltip below it when the two fit on
@@ -305,16 +318,22 @@ function useCondition(
       return;
     }
     let seen = false;
-    const check = () => {
+    let done = false;
+    // An element to appear that is there as the step begins (its dialog still open when the
+    // office comes back with Zurück) held at the start: the step then waits for Weiter. Once
+    // held it stays so; a later look must not turn it into a fresh one that moves on.
+    const check = (atStart = false) => {
+      if (done) return;
       const present = findElement(document, condition.selector, condition.withText) !== null;
-      if (condition.kind === "appear" && present) setMet();
+      if (condition.kind === "appear" && present) done = true;
       if (condition.kind === "closed") {
         if (present) seen = true;
-        else if (seen) setMet();
+        else if (seen) done = true;
       }
+      if (done) setMet(atStart);
     };
-    check();
-    const timer = setInterval(check, pollMs);
+    check(true);
+    const timer = setInterval(() => check(), pollMs);
     return () => clearInterval(timer);
   }, [condition, active]);
   const met = active && condition !== undefined && held?.of === condition;
@@ -379,6 +398,20 @@ export function Tutorial(
   const { met, heldAtStart } = useCondition(step?.condition, target, active);
   /** the step was reached with Zurück (a condition met already then waits for Weiter) */
   const [cameBack, setCameBack] = useState(false);
+  /** the step was reached by the office's Zurück or Weiter, not by a condition that held */
+  const [byHand, setByHand] = useState(false);
+  useEffect(() => {
+    if (open) setByHand(false);
+  }, [open]);
+  // A dialog step reached by hand whose dialog is closed shows its text without a highlight and
+  // lets the office go on: its element will not come back by itself, and "Einen Moment" would
+  // stand there for ever. Looked at before the step paints, so that line never flashes.
+  const [gone, setGone] = useState(false);
+  useLayoutEffect(() => {
+    const found = Boolean(step?.target && findElement(document, step.target, step.withText));
+    setGone(active && outOfReach(step, byHand, found));
+  }, [active, step, byHand]);
+  const unreachable = gone && !target;
 
   // Once the step's skip element showed, it stays skippable (the user may close its dialog).
   const [skippable, setSkippable] = useState(false);
@@ -397,11 +430,12 @@ export function Tutorial(
 
   const goOn = useCallback(() => {
     setCameBack(false);
+    setByHand(!(met && step?.condition));
     if (skipping) return setIndex(skipping.to);
     const next = nextIndex(index, steps.length);
     if (next === null) onFinish(true);
     else setIndex(next);
-  }, [index, steps.length, onFinish, skipping]);
+  }, [index, steps.length, onFinish, skipping, met, step]);
 
   // A met condition moves on by itself (spec 01 §4 timings).
   useEffect(() => {
@@ -457,13 +491,13 @@ export function Tutorial(
     setBox(target ? visibleRect(target) : null);
     setHole(target ? visibleRect(dialogOf(target) ?? target) : null);
   }, [target]);
-  // A tooltip that cannot stand beside a dialog with fields to fill in (a phone) shows its text
-  // on request only, so the fields stay in sight.
+  // A tooltip that cannot stand beside a dialog with fields to fill in or a table to read (a
+  // phone) shows its text on request only, so the dialog's work stays in sight.
   const [expanded, setExpanded] = useState(false);
   useEffect(() => setExpanded(false), [index]);
   const area = visibleArea();
   const compact = Boolean(
-    hole && dialogOf(target)?.querySelector(fillable) &&
+    hole && workInDialog(target) &&
       !roomBesideDialog(
         { left: hole.left, right: hole.left + hole.width },
         area,
@@ -491,12 +525,37 @@ export function Tutorial(
     };
   }, [active, target]);
 
+  // On a phone a compact tooltip goes to a band above or below the dialog; a dialog that fills
+  // the screen (the import preview) grows shorter meanwhile, its content scrolling, so that the
+  // tooltip docks at the bottom edge rather than over its rows (tutorial.css).
+  useLayoutEffect(() => {
+    const dialog = dialogOf(target);
+    const frame = dialog?.closest<HTMLElement>(".modal-frame");
+    const tooltip = tooltipRef.current;
+    if (!active || !compact || !dialog || !frame || !tooltip) return;
+    const room = roomBelowDialog(
+      dialog.getBoundingClientRect(),
+      visibleArea(),
+      tooltip.offsetHeight,
+      tooltipGap,
+    );
+    if (room === null) return;
+    frame.classList.add("tutorial-room-below");
+    frame.style.setProperty("--tutorial-room", `${room}px`);
+    return () => {
+      frame.classList.remove("tutorial-room-below");
+      frame.style.removeProperty("--tutorial-room");
+    };
+  }, [active, target, compact, expanded]);
+
   // A page dialog the step does not point into (a confirmation, the next dialog of a flow) is
   // the user's to answer first: the tour steps aside meanwhile and its conditions keep listening.
   const [dialogAside, setDialogAside] = useState(false);
   useEffect(() => {
     setDialogAside(false);
-    if (!active) return;
+    // A step whose dialog gave way to the next one stays in front of that one: the office came
+    // back to read it.
+    if (!active || unreachable) return;
     const check = () => {
       const overlays = [...document.querySelectorAll(".modal-overlay")];
       setDialogAside(overlays.some((overlay) => !target || !overlay.contains(target)));
@@ -504,7 +563,7 @@ export function Tutorial(
     check();
     const timer = setInterval(check, pollMs);
     return () => clearInterval(timer);
-  }, [active, target]);
+  }, [active, target, unreachable]);
 
   // Focus goes into the tooltip with every step, unless the page's own dialog holds it.
   useEffect(() => {
@@ -572,7 +631,7 @@ export function Tutorial(
   if (!step || dialogAside) return null;
 
   const last = index === steps.length - 1;
-  const ready = canGoOn(step, met) || Boolean(skipping);
+  const ready = canGoOn(step, met) || Boolean(skipping) || unreachable;
   const pad = spotlightPad;
   // Around the highlighted element four shields keep the page from being clicked; the element
   // itself stays usable, since several steps ask for a click on it, and so does the whole dialog
@@ -675,10 +734,16 @@ export function Tutorial(
           </button>
         )}
         {skipping && <p className="tutorial-hint" role="status">{skipping.hint}</p>}
-        {step.target && !target && !skipping && !met && (
+        {unreachable && (
+          <p className="tutorial-hint" role="status">
+            Das Fenster zu diesem Schritt ist schon geschlossen – „Weiter“ führt zum nächsten
+            Schritt.
+          </p>
+        )}
+        {step.target && !target && !skipping && !met && !unreachable && (
           <p className="tutorial-waiting" role="status">Einen Moment, die Ansicht wird geladen …</p>
         )}
-        {step.condition && !met && !skipping && textShown && (
+        {step.condition && !met && !skipping && textShown && !unreachable && (
           <p className="tutorial-hint">
             {step.condition.kind === "file"
               ? "Wählen Sie eine Datei, dann geht es weiter."
@@ -700,6 +765,7 @@ export function Tutorial(
                 className="button button-secondary button-small"
                 onClick={() => {
                   setCameBack(true);
+                  setByHand(true);
                   setIndex(previousIndex(index));
                 }}
               >

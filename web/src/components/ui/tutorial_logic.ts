@@ -62,6 +62,21 @@ export function movesOnByItself(heldAtStart: boolean, cameBack: boolean): boolea
   return !heldAtStart || !cameBack;
 }
 
+/**
+ * Whether a step's element cannot come by waiting: the step lives in a dialog (it has no route of
+ * its own; an earlier step's action opened the dialog) and the office reached it by hand - with
+ * Zurück, or Weiter from a step that asked for nothing more - while the element is not there: the
+ * dialog was closed (or gave way to the next one). Reached by its condition instead (the click
+ * that opens the dialog), the element is still on its way and the step waits for it.
+ */
+export function outOfReach(
+  step: Pick<TutorialStep, "target" | "route"> | undefined,
+  byHand: boolean,
+  found: boolean,
+): boolean {
+  return byHand && Boolean(step?.target) && !step?.route && !found;
+}
+
 /** Spec 01 §2: after a navigation the target is looked up this much later (then waited for). */
 export const lookupDelayMs = 300;
 /** How often a missing target or an awaited element is looked for again. */
@@ -174,6 +189,24 @@ export function roomToMake(
   const need = tooltipWidth + 2 * gap;
   const width = Math.min(dialog.right - dialog.left, area.width - 2 * dialogMarginPx - need);
   return width >= dialogLeastWidthPx ? need : null;
+}
+
+/**
+ * A dialog on a phone that leaves no band above or below it for a compact tooltip of
+ * `tooltipHeight` (the import preview fills the screen): how much room the page keeps free below
+ * it, the dialog growing shorter and its content scrolling, so the tooltip covers none of its
+ * table. null: a band fits already.
+ */
+export function roomBelowDialog(
+  dialog: { top: number; bottom: number },
+  area: { y: number; height: number },
+  tooltipHeight: number,
+  gap: number,
+): number | null {
+  const need = tooltipHeight + 2 * gap;
+  const above = dialog.top - area.y;
+  const below = area.y + area.height - dialog.bottom;
+  return above >= need || below >= need ? null : need;
 }
 
 /** Whether the screen has room for the tooltip beside a dialog (else it is shown compact). */
