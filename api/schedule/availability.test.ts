@@ -17,6 +17,13 @@ const bernd = await insertUser(t.sql, {
   first_name: "Bernd",
   last_name: "Zander",
 });
+// Carla has no working hours entered at all (a school that never entered any).
+const carla = await insertUser(t.sql, {
+  username: "carla",
+  role: "instructor",
+  first_name: "Carla",
+  last_name: "Neu",
+});
 await insertUser(t.sql, { username: "anna", role: "student" });
 
 // Monday 2026-11-23 to Wednesday 2026-11-25; Ingrid works 08:00-12:00 and 13:00-17:00 on
@@ -73,6 +80,7 @@ Deno.test("each instructor's day: working hours, absences and blocks as the plan
     instructor_id: ingrid,
     date: "2026-11-23",
     work: [{ start: "08:00", end: "12:00" }, { start: "13:00", end: "17:00" }],
+    work_entered: true,
     absences: [],
     blocks: [{ kind: "break", label: "Pause", start: "12:15", end: "12:45" }],
   });
@@ -90,10 +98,25 @@ Deno.test("each instructor's day: working hours, absences and blocks as the plan
     { kind: "sick", label: "Krankgemeldet", description: "", start: null, end: null },
   ]);
   assertEquals(day(bernd, "2026-11-25").work, [{ start: "09:00", end: "17:00" }]);
-  assertEquals(body.days.length, 6);
+  assertEquals(body.days.length, 9);
   assertEquals(body.closed_days, [
     { date: "2026-11-25", name: "Betriebsfeier", kind: "closing", from: "16:00" },
   ]);
+});
+
+Deno.test("an instructor without any working hours entered is told apart from a day off", async () => {
+  const body = await (await admin.get(path)).json();
+  const entered = (id: number) =>
+    body.days.filter((d: { instructor_id: number }) => d.instructor_id === id)
+      .map((d: { work: unknown[]; work_entered: boolean }) => [d.work.length, d.work_entered]);
+  assertEquals(entered(carla), [[0, false], [0, false], [0, false]]);
+  // Bernd works Monday to Wednesday: a Thursday off would still be 'entered'.
+  assertEquals(entered(bernd), [[1, true], [1, true], [1, true]]);
+  const thursday = await (await admin.get(
+    `/api/admin/schedule/availability/?from=2026-11-26&to=2026-11-26&instructor_id=${bernd}`,
+  )).json();
+  assertEquals(thursday.days[0].work, []);
+  assertEquals(thursday.days[0].work_entered, true);
 });
 
 Deno.test("instructor_id narrows the days to one instructor; a bad range answers 400", async () => {

@@ -79,6 +79,7 @@ async function loadRows(sql: Sql, ids: number[], query: ScheduleQuery) {
   return { weekly, vacations, specials, theory };
 }
 
+const allWeekdays = [1, 2, 3, 4, 5, 6, 7];
 const vacationLabel = { vacation: "Urlaub", sick: "Krankgemeldet" } as const;
 
 /** One instructor's day from the loaded rows, as unavailableBecause() in conflicts.ts reads it. */
@@ -96,6 +97,9 @@ function instructorDay(
   const week = instructorWeek(own, plannedWeekdays);
   const work = mergeWindows(week.work.filter((w) => w.day === weekday))
     .map(({ start, end }) => ({ start, end }));
+  // Any weekly hours at all, on any weekday (even one the school does not plan): only then is a
+  // day without hours a day off rather than hours nobody entered.
+  const workEntered = instructorWeek(own, allWeekdays).work.length > 0;
   const absences: ScheduleAbsence[] = [
     ...rows.vacations
       .filter((v) => v.user_id === instructorId && v.start_date <= date && date <= v.end_date)
@@ -143,7 +147,7 @@ function instructorDay(
         end: b.end,
       })),
   ].sort((a, b) => a.start.localeCompare(b.start));
-  return { instructor_id: instructorId, date, work, absences, blocks };
+  return { instructor_id: instructorId, date, work, work_entered: workEntered, absences, blocks };
 }
 
 /** Every instructor's days of the range (instructors in the overview's order) and closed days. */

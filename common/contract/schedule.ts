@@ -47,12 +47,15 @@ export const scheduleBlockSchema = clockSpanSchema.extend({
 
 /**
  * One instructor's school day as the planner reads it: working hours (empty on a day off or a
- * weekday the school does not plan), absences and blocks.
+ * weekday the school does not plan), absences and blocks. `work_entered` is false when the
+ * instructor has no weekly working hours entered at all (valid on the day): then an empty `work`
+ * is not a day off but unknown, and the overview neither shades nor marks by working hours.
  */
 export const scheduleInstructorDaySchema = z.object({
   instructor_id: z.number(),
   date: z.string(),
   work: z.array(clockSpanSchema),
+  work_entered: z.boolean(),
   absences: z.array(scheduleAbsenceSchema),
   blocks: z.array(scheduleBlockSchema),
 });

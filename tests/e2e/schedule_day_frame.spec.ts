@@ -235,3 +235,30 @@ test("on a phone the picked instructor's absence and a marked lesson show too", 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, "uebersicht-tag-390");
 });
+
+test("on a phone the day opens at its first lesson too (the page scrolls), and only once", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDay(page);
+  // Anke Albers, the first instructor, starts at 13:00: the page scrolls the 13:00 line to just
+  // below the column head, which sticks below the app's bar.
+  await expect.poll(() => hourBelowHeads(page, "13:00")).toBeGreaterThanOrEqual(-1);
+  expect(await hourBelowHeads(page, "13:00")).toBeLessThan(24);
+  await expect(column(page, "albers").getByRole("button", { name: /^13:00 bis 13:45/ }))
+    .toBeInViewport();
+  const heads = (await page.locator(".schedule-corner").boundingBox())!;
+  expect(heads.y).toBeGreaterThan(0);
+  await shot(page, "uebersicht-tag-390-geoeffnet");
+
+  // The user scrolls back up; a reload of the day's data (the window regains focus) keeps that.
+  await page.evaluate(() => globalThis.scrollTo(0, 0));
+  const reloaded = page.waitForResponse((r) => r.url().includes("/api/admin/schedule/?"));
+  await page.evaluate(() => globalThis.dispatchEvent(new Event("visibilitychange")));
+  await reloaded;
+  await expect(page.getByRole("heading", { name: "Übersicht", level: 1 })).toBeInViewport();
+  expect(await page.evaluate(() => globalThis.scrollY)).toBe(0);
+
+  // Another instructor's day opens at that instructor's first lesson: Ines Imhof's 14:00.
+  await page.getByRole("combobox", { name: "Fahrlehrer" }).selectOption({ label: "Ines Imhof" });
+  await expect.poll(() => hourBelowHeads(page, "14:00")).toBeGreaterThanOrEqual(-1);
+  expect(await hourBelowHeads(page, "14:00")).toBeLessThan(24);
+});

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ScheduleInstructorDay } from "../../../../common/contract/schedule.ts";
-import { frameSpans, lessonWarning, openingMinute, wholeDayAbsence } from "./day_frame.ts";
+import {
+  frameSpans,
+  lessonWarning,
+  noWorkEntered,
+  openingMinute,
+  wholeDayAbsence,
+  workHoursText,
+} from "./day_frame.ts";
 import type { Lesson } from "./schedule_layout.ts";
 
 let nextId = 1;
@@ -35,6 +42,7 @@ function day(extra: Partial<ScheduleInstructorDay> = {}): ScheduleInstructorDay 
     instructor_id: 1,
     date: "2027-02-17",
     work: [{ start: "08:00", end: "12:00" }, { start: "12:00", end: "16:00" }],
+    work_entered: true,
     absences: [],
     blocks: [],
     ...extra,
@@ -82,6 +90,37 @@ describe("lessonWarning", () => {
     });
     expect(lessonWarning(lesson("09:00", "09:45"), vacation, frameSpans(vacation, [])))
       .toBe("Fahrlehrer abwesend (Urlaub)");
+  });
+});
+
+describe("an instructor without any working hours entered", () => {
+  const none = day({ work: [], work_entered: false });
+  it("marks no lesson for the working hours, but still for an absence or a block", () => {
+    expect(lessonWarning(lesson("17:00", "17:45"), none, frameSpans(none, []))).toBe("");
+    const theory = day({
+      work: [],
+      work_entered: false,
+      blocks: [{ kind: "theory", label: "Theorieunterricht", start: "14:00", end: "15:30" }],
+    });
+    expect(lessonWarning(lesson("15:00", "15:45"), theory, frameSpans(theory, [])))
+      .toBe("während Theorieunterricht");
+    // A day off of someone who entered hours for other days is still outside them.
+    const off = day({ work: [] });
+    expect(lessonWarning(lesson("09:00", "09:45"), off, frameSpans(off, [])))
+      .toBe("außerhalb der Arbeitszeit");
+  });
+  it("says so in the head instead of 'Keine Arbeitszeit'", () => {
+    expect(workHoursText(day())).toBe("08:00–12:00, 12:00–16:00");
+    expect(workHoursText(day({ work: [] }))).toBe("Keine Arbeitszeit");
+    expect(workHoursText(none)).toBe("Keine Arbeitszeit eingetragen");
+    expect(workHoursText(undefined)).toBe("");
+  });
+  it("is told of a whole week only when no day of it has hours entered", () => {
+    expect(noWorkEntered([none, none])).toBe(true);
+    expect(noWorkEntered([none, day({ work: [] })])).toBe(false);
+    // Not loaded yet: nothing is claimed.
+    expect(noWorkEntered([undefined, undefined])).toBe(false);
+    expect(noWorkEntered([])).toBe(false);
   });
 });
 

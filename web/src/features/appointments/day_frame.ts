@@ -1,7 +1,7 @@
 /**
- * An instructor's day behind the lessons of the day view (issue 25.7): the working hours shaded,
- * absences and blocks drawn as labelled spans, a lesson outside them marked, and the hour the
- * grid opens at. Pure, so it is tested alone.
+ * An instructor's day behind the lessons of the overview (issue 25.7), for the day grid and the
+ * week's cells alike: the working hours shaded, absences and blocks drawn as labelled spans, a
+ * lesson outside them marked, and the hour the day grid opens at. Pure, so it is tested alone.
  */
 import type {
   ScheduleClosedDay,
@@ -71,6 +71,21 @@ export function wholeDayAbsence(spans: FrameSpan[]): FrameSpan | undefined {
   return spans.find((s) => s.kind === "absence" && s.wholeDay);
 }
 
+/**
+ * What an instructor's head says of the day's hours: '08:00–16:00', 'Keine Arbeitszeit' on a day
+ * off, 'Keine Arbeitszeit eingetragen' when none are entered at all; '' while not loaded.
+ */
+export function workHoursText(day: ScheduleInstructorDay | undefined): string {
+  if (!day) return "";
+  if (!day.work_entered) return "Keine Arbeitszeit eingetragen";
+  return day.work.map((w) => `${w.start}–${w.end}`).join(", ") || "Keine Arbeitszeit";
+}
+
+/** True when every day of the list is loaded and its instructor has no working hours entered. */
+export function noWorkEntered(days: (ScheduleInstructorDay | undefined)[]): boolean {
+  return days.length > 0 && days.every((d) => d !== undefined && !d.work_entered);
+}
+
 /** True when the union of the spans covers every minute from `from` to `to`. */
 function covered(spans: { start: string; end: string }[], from: number, to: number): boolean {
   let reached = from;
@@ -87,7 +102,9 @@ function covered(spans: { start: string; end: string }[], from: number, to: numb
  * Why a lesson does not fit the instructor's day, or '' when it does: in an absence, in a block,
  * or (not wholly inside the working hours) 'außerhalb der Arbeitszeit'. The same order as the
  * conflict check of a manual booking (api/appointments/conflicts.ts). A cancelled lesson takes
- * no time and is never marked; without the day (not loaded yet) nothing is marked.
+ * no time and is never marked; without the day (not loaded yet) nothing is marked. Nor is a
+ * lesson for the working hours of an instructor who has none entered at all: a school that never
+ * entered any would see every lesson marked, which says nothing.
  */
 export function lessonWarning(
   lesson: Lesson,
@@ -99,7 +116,7 @@ export function lessonWarning(
   const hit = spans.find((s) => s.start < end && start < s.end);
   if (hit?.kind === "absence") return `Fahrlehrer abwesend (${hit.label})`;
   if (hit) return `während ${hit.label}`;
-  if (!covered(day.work, start, end)) return "außerhalb der Arbeitszeit";
+  if (day.work_entered && !covered(day.work, start, end)) return "außerhalb der Arbeitszeit";
   return "";
 }
 

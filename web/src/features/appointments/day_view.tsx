@@ -36,24 +36,38 @@ interface DayViewProps {
 /**
  * Once per day (and set of columns), when its data is in, the grid scrolls to its opening minute
  * (day_frame.ts: the first lesson, today the current hour): it opened on empty morning hours
- * while the header said "34 Termine". Later reloads (a lesson moved) keep where the user scrolled.
- * It also tells the CSS how tall the sticky heads are, so a whole-day absence's label stays in
- * view below them.
+ * while the header said "34 Termine". On a phone the frame does not scroll by itself (the page
+ * does, its heads sticking below the app's bar), so there the page scrolls instead. Later reloads
+ * (a lesson moved) keep where the user scrolled. It also tells the CSS how tall the sticky heads
+ * are, so a whole-day absence's label stays in view below them.
  */
 function useOpeningScroll(key: string, minute: number | null, startHour: number, ready: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const opened = useRef("");
   useLayoutEffect(() => {
     const frame = ref.current;
-    if (!frame) return;
-    const heads = frame.querySelector<HTMLElement>(".schedule-corner")?.offsetHeight ?? 0;
+    const corner = frame?.querySelector<HTMLElement>(".schedule-corner");
+    if (!frame || !corner) return;
+    const heads = corner.offsetHeight;
     frame.style.setProperty("--schedule-head-height", `${heads}px`);
     if (!ready || opened.current === key) return;
     opened.current = key;
     const hour = frame.querySelector<HTMLElement>(".schedule-hour-label")
       ?.getBoundingClientRect().height ?? 0;
     // A few pixels above the line, so the hour's label is not under the heads' border.
-    frame.scrollTop = minute === null ? 0 : Math.max(0, (minute / 60 - startHour) * hour - 4);
+    const offset = minute === null ? 0 : Math.max(0, (minute / 60 - startHour) * hour - 4);
+    const overflow = getComputedStyle(frame).overflowY;
+    if (overflow === "auto" || overflow === "scroll") {
+      frame.scrollTop = offset;
+      return;
+    }
+    if (minute === null) return;
+    // The rows start where the hours column does; the heads stick at their CSS `top` (the app
+    // bar's height) and cover the rows below it.
+    const rows = (frame.querySelector(".schedule-hours")?.getBoundingClientRect().top ?? 0) +
+      globalThis.scrollY;
+    const stickyTop = parseFloat(getComputedStyle(corner).top) || 0;
+    globalThis.scrollTo({ top: rows + offset - stickyTop - heads, behavior: "instant" });
   });
   return ref;
 }

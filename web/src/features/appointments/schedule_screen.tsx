@@ -20,7 +20,7 @@ import {
   weekDays,
   weekTitle,
 } from "./schedule_layout.ts";
-import { useDayAvailability } from "./use_day_availability.ts";
+import { useScheduleAvailability } from "./use_schedule_availability.ts";
 import { WeekAgenda } from "./week_agenda.tsx";
 import { WeekView } from "./week_view.tsx";
 import "./schedule.css";
@@ -94,7 +94,7 @@ export default function ScheduleScreen() {
   const [{ view, day, instructorId }, update] = useScheduleParams();
   const range = viewRange(view, day);
   const data = useSchedule(range.from, range.to);
-  const frame = useDayAvailability(day, view === "day");
+  const frame = useScheduleAvailability(range.from, range.to);
   const [openId, setOpenId] = useState<number | null>(null);
 
   // On a phone one instructor at a time: the chosen one, else the first.
@@ -108,6 +108,12 @@ export default function ScheduleScreen() {
   const taking = lessons.filter((l) => l.status !== "cancelled").length;
   const cancelled = lessons.length - taking;
   const title = view === "day" ? longDayTitle(day) : weekTitle(day);
+  const dayOfPicked = new Map(
+    picked.flatMap((i) => {
+      const own = frame.dayOf(i.id, day);
+      return own ? [[i.id, own] as const] : [];
+    }),
+  );
 
   /** Opens the detail dialog of a lesson (a click or Enter on its block). */
   function openAppointment(id: number) {
@@ -230,8 +236,8 @@ export default function ScheduleScreen() {
             day={day}
             instructors={picked}
             lessons={lessons}
-            days={frame.days}
-            closed={frame.closed}
+            days={dayOfPicked}
+            closed={frame.closedOn(day)}
             now={day === today ? minutesOf(schoolClock(new Date())) : null}
             ready={!data.loading && frame.settled}
             onOpen={openAppointment}
@@ -244,6 +250,7 @@ export default function ScheduleScreen() {
             today={today}
             instructors={picked}
             lessons={lessons}
+            frame={frame}
             onOpen={openAppointment}
             onShowDay={(d) => update({ view: "day", day: d })}
           />
@@ -252,7 +259,9 @@ export default function ScheduleScreen() {
           <WeekAgenda
             days={weekDays(day)}
             today={today}
+            instructor={picked[0]}
             lessons={lessons}
+            frame={frame}
             onOpen={openAppointment}
           />
         )}
@@ -262,14 +271,10 @@ export default function ScheduleScreen() {
           <span className="schedule-swatch is-pending" />{" "}
           Ausstehend (Planentwurf, nicht veröffentlicht)
           <span className="schedule-swatch is-cancelled" /> Storniert
-          {view === "day" && (
-            <>
-              <span className="schedule-swatch is-work" /> Arbeitszeit
-              <span className="schedule-swatch is-absence" /> Abwesend
-              <span className="schedule-swatch is-block" /> Pause, Theorie, nicht verfügbar
-              <span className="schedule-swatch is-warning" /> außerhalb der Arbeitszeit
-            </>
-          )}
+          <span className="schedule-swatch is-work" /> Arbeitszeit
+          <span className="schedule-swatch is-absence" /> Abwesend
+          <span className="schedule-swatch is-block" /> Pause, Theorie, nicht verfügbar
+          <span className="schedule-swatch is-warning" /> außerhalb der Arbeitszeit
         </p>
       </section>
 
