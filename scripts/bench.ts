@@ -1,7 +1,8 @@
 /**
  * deno task bench: every benchmark in one run, each beside its reference (printed as markdown
  * tables for docs/benchmarks.md). Pass names to run a subset: api, users, import, planner, events,
- * web, gaps (the planner beside HiGHS's proven optimum on 85 instances; about ten minutes).
+ * web, gaps (the planner beside HiGHS's proven optimum on 85 instances; about ten minutes), soak
+ * (50 simulated users against the running app for 30 minutes; only when named).
  */
 const root = new URL("../", import.meta.url).pathname;
 const benches: Record<string, string> = {
@@ -13,14 +14,26 @@ const benches: Record<string, string> = {
   events: "tests/bench/planner_events_bench.ts",
   web: "tests/bench/web_bench.ts",
   gaps: "tests/bench/planner_gaps.ts",
+  soak: "tests/bench/soak_bench.ts",
 };
+/** Too long for "every benchmark": these run only when named. */
+const onlyWhenNamed = ["soak"];
 // Options (--write, --limit 60, ...) go to every chosen benchmark; the other arguments name them.
-const withValue = ["--limit", "--seeds"];
+const withValue = [
+  "--limit",
+  "--seeds",
+  "--minutes",
+  "--users",
+  "--planner-every",
+  "--database-url",
+];
 const flags = Deno.args.filter((a, k) =>
   a.startsWith("--") || withValue.includes(Deno.args[k - 1])
 );
 const names = Deno.args.filter((a) => !flags.includes(a));
-const chosen = names.length ? names : Object.keys(benches);
+const chosen = names.length
+  ? names
+  : Object.keys(benches).filter((name) => !onlyWhenNamed.includes(name));
 let failed = false;
 for (const name of chosen) {
   const script = benches[name];

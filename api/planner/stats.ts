@@ -73,7 +73,13 @@ export async function dashboardStats(sql: Sql): Promise<DashboardStats> {
   // One snapshot (and one now()), so the parts agree even while the planner writes.
   const [counts, f, w] = await sql.begin(
     "isolation level repeatable read read only",
-    async (tx) => [await overviewCounts(tx), await fairnessRow(tx), await workloadRow(tx)] as const,
+    async (tx) => {
+      // The series over the horizon's days and hours make Postgres estimate millions of rows where
+      // there are a few thousand, so it JIT-compiled the workload query: 1.5 s of compiling for
+      // 7 ms of work, 0.4-7 s a dashboard under load (found by the soak bench, issue 24).
+      await tx`set local jit = off`;
+      return [await overviewCounts(tx), await fairnessRow(tx), await workloadRow(tx)] as const;
+    },
   );
   return { ...counts, fairness: fairness(f), instructor_workload: workload(w) };
 }
