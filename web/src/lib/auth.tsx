@@ -1,5 +1,5 @@
 import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useEffect } from "react";
+import { createContext, type ReactNode, useCallback, useEffect, useRef } from "react";
 import { useProvided } from "./use_provided.ts";
 import { useConfirm } from "../components/ui/confirm_dialog.tsx";
 import { api, ApiError, call, loadCsrfToken, type User } from "./api.ts";
@@ -81,17 +81,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   // The offline queue sends only the signed-in user's writes, and replays after each login.
+  // `synced`: the queue knows who is signed in (until then it reads queued writes as expired).
+  const synced = useRef<number | null>(null);
   useEffect(() => {
-    void setSyncUser(user?.id ?? null);
+    const id = user?.id ?? null;
+    synced.current = null;
+    void setSyncUser(id).then(() => {
+      synced.current = id;
+    });
   }, [user?.id]);
 
   // The offline copy of the user's own data follows who is signed in.
   useEffect(() => setPersonalCacheOwner(user?.role ?? null), [user?.role]);
 
   // A 401 during a replay: the session ended while offline; ask for a new login, keep the queue.
+  // Only once the queue knows the signed-in user: before, it reads the writes it holds as expired
+  // (told "nobody" while the session loaded), which says nothing about this session.
   useEffect(() =>
     subscribeSync(() => {
-      if (getSyncState().sessionExpired) setUser(null);
+      if (getSyncState().sessionExpired && synced.current !== null) setUser(null);
     }), [setUser]);
 
   const login = useCallback(async (username: string, password: string) => {
