@@ -165,13 +165,24 @@ export async function call<R extends ContractRoute>(
   route: R,
   ...[options]: NeedsOptions<R> extends true ? [CallOptions<R>] : [CallOptions<R>?]
 ): Promise<AnswerOf<R>> {
+  return (await exchange(route, options as CallOptions<R>)).data;
+}
+
+/**
+ * Like `call()`, but answers the status and headers too: the self-service screens read the
+ * version of what they loaded from the ETag.
+ */
+export async function exchange<R extends ContractRoute>(
+  route: R,
+  options?: CallOptions<R>,
+): Promise<ApiAnswer<AnswerOf<R>>> {
   const method = route.split(" ")[0];
   const path = routePath(route, options?.params, options?.query);
   const body = options?.body ?? (method === "GET" ? undefined : {});
   const res = await send(method, path, body, options ?? {});
   const type = res.headers.get("Content-Type") ?? "";
-  if (!type.includes("json")) return await res.blob() as AnswerOf<R>;
-  return readJson(await res.text()) as AnswerOf<R>;
+  const data = type.includes("json") ? readJson(await res.text()) : await res.blob();
+  return { data: data as AnswerOf<R>, status: res.status, headers: res.headers };
 }
 
 /** The user as /api/auth/current-user/ answers it. */

@@ -1,9 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { createContext, type ReactNode, useCallback, useEffect, useState } from "react";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createContext, type ReactNode, useCallback, useEffect, useRef } from "react";
 import { useProvided } from "./use_provided.ts";
 import { useConfirm } from "../components/ui/confirm_dialog.tsx";
 import { api, ApiError, call, loadCsrfToken, type User } from "./api.ts";
 import { ServerUnavailable } from "./server_unavailable.tsx";
+import { isSessionQuery, queryKeys } from "./query_keys.ts";
 import { setPersonalCacheOwner } from "./offline/personal_cache.ts";
 import { deliverPendingLogout, rememberPendingLogout } from "./offline/pending_logout.ts";
 import { stopOnThisDevice } from "./push/device.ts";
@@ -27,66 +28,79 @@ interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
+/** How often the session is asked again while the server answers 5xx. */
+const unavailableRetryMs = 10_000;
+
+/**
+ * Loads the CSRF token, then who is signed in (null: nobody). A 5xx (database down) is thrown:
+ * neither signed in nor out, so no login screen that would look like an expired session.
+ */
+async function loadSession(): Promise<User | null> {
+  // Without a token the app can still show the user's cached data offline.
+  await loadCsrfToken().catch(() => "");
+  // Signed out without a connection: nobody is signed in here until the server knows.
+  if (!await deliverPendingLogout()) return null;
+  try {
+    return await call("GET /auth/current-user/");
+  } catch (err) {
+    if (err instanceof ApiError && err.status >= 500) throw err;
+    if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 0)) {
+      console.error(err);
+    }
+    return null;
+  }
+}
+
+/** Drops every loaded resource but the session itself: the next user must not see the last one's. */
+function forgetLoadedData(queryClient: QueryClient) {
+  queryClient.removeQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
+  queryClient.getMutationCache().clear();
+}
+
 /** Loads the CSRF token, then the current user; renders nothing until both have finished. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [ready, setReady] = useState(false);
-  // The server answered 5xx (database down): neither signed in nor out, so no login screen that
-  // would look like an expired session; the check is repeated until the server answers again.
-  const [unavailable, setUnavailable] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const confirm = useConfirm();
-  // Loaded data belongs to the session: the next user must not see the last one's.
   const queryClient = useQueryClient();
-
-  useEffect(() => {
-    (async () => {
-      try {
-        // Without a token the app can still show the user's cached data offline.
-        await loadCsrfToken().catch(() => "");
-        // Signed out without a connection: nobody is signed in here until the server knows.
-        if (!await deliverPendingLogout()) {
-          setUnavailable(null);
-          setUser(null);
-          return;
-        }
-        setUser(await call("GET /auth/current-user/"));
-        setUnavailable(null);
-      } catch (err) {
-        if (err instanceof ApiError && err.status >= 500) {
-          setUnavailable(err.message);
-          return;
-        }
-        if (!(err instanceof ApiError) || (err.status !== 401 && err.status !== 0)) {
-          console.error(err);
-        }
-        setUnavailable(null);
-        setUser(null);
-      } finally {
-        setReady(true);
-      }
-    })();
-  }, [attempt]);
-
-  useEffect(() => {
-    if (!unavailable) return;
-    const timer = setTimeout(() => setAttempt((n) => n + 1), 10_000);
-    return () => clearTimeout(timer);
-  }, [unavailable, attempt]);
+  // Asked once per page load (the session changes only by login, logout or an expired replay,
+  // which set it here); while the server answers 5xx, again every 10 s until it answers.
+  const session = useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: loadSession,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    refetchInterval: (query) => (query.state.status === "error" ? unavailableRetryMs : false),
+  });
+  const user = session.data ?? null;
+  const ready = !session.isPending;
+  const unavailable = session.isError ? session.error.message : null;
+  const setUser = useCallback((next: User | null) => {
+    queryClient.setQueryData(queryKeys.currentUser, next);
+  }, [queryClient]);
 
   // The offline queue sends only the signed-in user's writes, and replays after each login.
+  // `synced`: the queue knows who is signed in (until then it reads queued writes as expired).
+  const synced = useRef<number | null>(null);
   useEffect(() => {
-    void setSyncUser(user?.id ?? null);
+    const id = user?.id ?? null;
+    synced.current = null;
+    void setSyncUser(id).then(() => {
+      synced.current = id;
+    });
   }, [user?.id]);
 
   // The offline copy of the user's own data follows who is signed in.
   useEffect(() => setPersonalCacheOwner(user?.role ?? null), [user?.role]);
 
   // A 401 during a replay: the session ended while offline; ask for a new login, keep the queue.
+  // Only once the queue knows the signed-in user: before, it reads the writes it holds as expired
+  // (told "nobody" while the session loaded), which says nothing about this session.
   useEffect(() =>
     subscribeSync(() => {
-      if (getSyncState().sessionExpired) setUser(null);
-    }), []);
+      if (getSyncState().sessionExpired && synced.current !== null) setUser(null);
+    }), [setUser]);
 
   const login = useCallback(async (username: string, password: string) => {
     // The previous person's session ends first, even when their sign-out was made offline.
@@ -94,10 +108,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const answer = await call("POST /auth/login/", { body: { username, password } });
     // A new session gets a new token; the cached copy would be the old one.
     await loadCsrfToken().catch(() => "");
-    queryClient.clear();
+    forgetLoadedData(queryClient);
     setUser(answer.user);
     return answer.user;
-  }, [queryClient]);
+  }, [queryClient, setUser]);
 
   const logout = useCallback(async () => {
     if (getSyncState().pending > 0) await flushQueue();
@@ -126,15 +140,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (err.status === 0 || err.status >= 500 || err.status === 429) rememberPendingLogout();
     } finally {
       await clearPersonalData();
-      queryClient.clear();
+      forgetLoadedData(queryClient);
       setUser(null);
     }
     return true;
-  }, [confirm, queryClient]);
+  }, [confirm, queryClient, setUser]);
 
   if (!ready) return null;
   if (unavailable) {
-    return <ServerUnavailable message={unavailable} retry={() => setAttempt((n) => n + 1)} />;
+    return <ServerUnavailable message={unavailable} retry={() => void session.refetch()} />;
   }
   return (
     <AuthContext.Provider value={{ user, ready, login, logout, setUser }}>

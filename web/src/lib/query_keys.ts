@@ -24,9 +24,23 @@ export const queryKeys = {
   questionnaires: ["questionnaires"],
   availabilities: ["availabilities"],
   absences: ["absences"],
+  /** the signed-in user's own weekly grid and absences, with their ETag versions */
+  myAvailability: ["my-availability"],
+  mySpecialDates: ["my-special-dates"],
+  /** who is signed in (null: nobody) */
+  currentUser: ["current-user"],
+  /** the planner's state as the planner card opens */
+  plannerProgress: ["planner-progress"],
+  /** a public questionnaire link: ["public-questionnaire", token] */
+  publicQuestionnaire: ["public-questionnaire"],
   /** which tours the signed-in user has finished */
   tutorials: ["my-tutorials"],
 } as const;
+
+/** Whether a query key is the session's (who is signed in), which only sign-in and -out change. */
+export function isSessionQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === queryKeys.currentUser[0];
+}
 
 /** The query key of every page of the server list at `path`; invalidating it reloads the list. */
 export function listKey(path: string): readonly unknown[] {
@@ -56,5 +70,5 @@ export function appointmentsChanged(queryClient: QueryClient): Promise<unknown> 
  * loads again.
  */
 export function schoolDataChanged(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries();
+  return queryClient.invalidateQueries({ predicate: (query) => !isSessionQuery(query.queryKey) });
 }

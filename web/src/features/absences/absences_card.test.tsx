@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ToastProvider } from "../../components/ui/toast.tsx";
+import { WithQueryClient } from "../../lib/query_test_client.tsx";
 
 // The stored absences arrive when the test says so: a slow first load.
 const state = vi.hoisted(() => ({ deliver: (_rows: unknown[]) => {} }));
@@ -22,9 +23,11 @@ afterEach(cleanup);
 describe("Urlaub & Abwesenheit", () => {
   it("keeps a row added while the stored absences are still loading", async () => {
     render(
-      <ToastProvider>
-        <AbsencesCard />
-      </ToastProvider>,
+      <WithQueryClient>
+        <ToastProvider>
+          <AbsencesCard />
+        </ToastProvider>
+      </WithQueryClient>,
     );
     fireEvent.click(screen.getByRole("button", { name: "+ Abwesenheit hinzufügen" }));
     expect(screen.getAllByRole("listitem")).toHaveLength(1);

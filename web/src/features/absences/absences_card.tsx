@@ -1,26 +1,22 @@
 import { unreadableFieldProblem } from "../../components/ui/unreadable_fields.ts";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { DateInput } from "../../components/ui/date_input.tsx";
 import { TimeInput } from "../../components/ui/time_input.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { onApplied, type SaveOutcome, saveThroughQueue } from "../../lib/offline/sync.ts";
-import { loadVersioned } from "../../lib/load_versioned.ts";
+import { type SaveOutcome, saveThroughQueue } from "../../lib/offline/sync.ts";
+import type { VersionedRow } from "../../lib/load_versioned.ts";
+import { ownRowsKey, useOwnRows } from "../../lib/use_own_rows.ts";
 import { SaveBar } from "../../components/ui/save_bar.tsx";
 import { saveStatus, useTimedStatus } from "../../lib/use_timed_status.ts";
 import "./absences.css";
 import { call } from "../../lib/api.ts";
+import type { BodyOf } from "../../lib/api_types.ts";
 import { absencePastProblem } from "../../../../common/absence_dates.ts";
 import { todayIso } from "../../lib/german_dates.ts";
 
 /** A stored or queued absence as the API speaks it: `date` to `end_date`, both inclusive. */
-interface SpecialDate {
-  date: string;
-  end_date?: string | null;
-  is_unavailable: boolean;
-  start_time: string | null;
-  end_time: string | null;
-  description: string | null;
-}
+type SpecialDate = VersionedRow<"special_dates">;
 
 /** One row of the form. */
 interface AbsenceEntry {
@@ -57,7 +53,7 @@ function toEntry(row: SpecialDate): AbsenceEntry {
   return { ...entry, stored: entryKey(entry) };
 }
 
-function toPayload(entries: AbsenceEntry[]): SpecialDate[] {
+function toPayload(entries: AbsenceEntry[]): BodyOf<"POST /my-special-dates/">["special_dates"] {
   // Entries without a date are dropped before saving (spec 02 §5).
   return entries.filter((entry) => entry.date).map((entry) => ({
     date: entry.date,
@@ -88,7 +84,7 @@ function rangeProblem(entry: AbsenceEntry): string | null {
   return null;
 }
 
-function problemOf(entries: SpecialDate[]): string | null {
+function problemOf(entries: ReturnType<typeof toPayload>): string | null {
   const bad = entries.find((e) => !e.is_unavailable && (!e.start_time || !e.end_time));
   if (bad) return "Bitte geben Sie bei teilweiser Abwesenheit eine Start- und eine Endzeit an.";
   const reversed = entries.find((e) => !e.is_unavailable && e.start_time! >= e.end_time!);
@@ -122,9 +118,8 @@ function hitSentence(n: number): string {
 export function AbsencesCard({ onUnsaved }: { onUnsaved?(unsaved: boolean): void }) {
   const [entries, setEntries] = useState<AbsenceEntry[]>([]);
   const [saving, setSaving] = useState(false);
-  const version = useRef<number | null>(null);
+  const savingRef = useRef(false);
   const dirty = useRef(false);
-  const loaded = useRef(false);
   const unsavedRef = useRef(onUnsaved);
   unsavedRef.current = onUnsaved;
   const [unsaved, setUnsaved] = useState(false);
@@ -136,32 +131,17 @@ export function AbsencesCard({ onUnsaved }: { onUnsaved?(unsaved: boolean): void
   const cardRef = useRef<HTMLElement>(null);
   const { status, show } = useTimedStatus();
   const toast = useToast();
-
-  const reload = useCallback(async () => {
-    try {
-      const data = await loadVersioned<SpecialDate>("special_dates", "/my-special-dates/");
-      version.current = data.version;
-      const stored = data.rows.map(toEntry);
+  const queryClient = useQueryClient();
+  const { version } = useOwnRows("special_dates", {
+    isDirty: () => dirty.current,
+    isSaving: () => savingRef.current,
+    seed: (rows, keepEdits) => {
+      const stored = rows.map(toEntry);
       // Rows the user added while the first load was under way are not on the server yet: kept.
-      const addedMeanwhile = !loaded.current && dirty.current;
-      loaded.current = true;
-      setEntries((current) => (addedMeanwhile ? [...stored, ...current] : stored));
-    } catch (err) {
-      console.error("Abwesenheiten konnten nicht geladen werden", err);
-    }
-  }, []);
-
-  useEffect(() => {
-    void reload();
-    return onApplied((change) => {
-      if (change.kind !== "special_dates") return;
-      version.current = change.version;
-      if (change.adopted || !dirty.current) {
-        setEntries((change.data as SpecialDate[]).map(toEntry));
-        markDirty(false);
-      }
-    });
-  }, [reload, markDirty]);
+      setEntries((current) => (keepEdits ? [...stored, ...current] : stored));
+      if (!keepEdits) markDirty(false);
+    },
+  });
 
   const change = (uid: number, patch: Partial<AbsenceEntry>) => {
     markDirty(true);
@@ -193,6 +173,7 @@ export function AbsencesCard({ onUnsaved }: { onUnsaved?(unsaved: boolean): void
       return;
     }
     setSaving(true);
+    savingRef.current = true;
     markDirty(false);
     let outcome: SaveOutcome | null = null;
     try {
@@ -210,7 +191,11 @@ export function AbsencesCard({ onUnsaved }: { onUnsaved?(unsaved: boolean): void
     else show(line.text, line.tone);
     if (outcome?.status === "rejected") toast.show(outcome.message, "error", 5000);
     if (outcome?.status === "queued") setEntries((list) => list.filter((entry) => entry.date));
-    if (outcome?.status === "saved") await reload();
+    savingRef.current = false;
+    // The stored absences load again (with their ids), as every screen showing them does.
+    if (outcome?.status === "saved") {
+      await queryClient.invalidateQueries({ queryKey: ownRowsKey("special_dates") });
+    }
     setSaving(false);
   };
 

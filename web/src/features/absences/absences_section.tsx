@@ -9,21 +9,14 @@ import {
 } from "../../components/ui/form_fields.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { hasUnreadableField, unreadableFieldMessage } from "../../components/ui/typed_field.tsx";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
+import type { SpecialDateRow } from "../../lib/api_types.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
 import { DatedEntriesSection, type DatedEntryKind } from "./dated_entries_section.tsx";
 import { formatGermanDate } from "../../lib/german_dates.ts";
 
 /** A row of GET /api/admin/special-dates/?user=. */
-interface Absence {
-  id: number;
-  date: string;
-  end_date: string;
-  is_unavailable: boolean;
-  start_time: string | null;
-  end_time: string | null;
-  description: string;
-}
+type Absence = SpecialDateRow;
 
 /** The client's objection to an absence, '' when it may be sent. */
 export function absenceProblem(
@@ -66,9 +59,8 @@ function AbsenceDialog(
       ? unreadableFieldMessage
       : absenceProblem(from, to, whole, start, end);
     void submit(objection, async () => {
-      const answer = await api.post<{ message: string; affected: number }>(
-        "/admin/special-dates/",
-        {
+      const answer = await call("POST /admin/special-dates/", {
+        body: {
           user_id: userId,
           date: from,
           end_date: to || from,
@@ -77,7 +69,7 @@ function AbsenceDialog(
           end_time: whole ? null : end,
           description: description.trim(),
         },
-      );
+      });
       toast.show(answer.message, answer.affected > 0 ? "warning" : "success", 6000);
       onSaved();
       onClose();
@@ -146,9 +138,9 @@ function absencesOf(userId: number): DatedEntryKind<Absence> {
     addClassName: "button button-secondary",
     queryKey: [...queryKeys.absences, "ranges", userId],
     load: (signal) =>
-      api.get<{ results: Absence[] }>(`/admin/special-dates/?user=${userId}`, { signal }).then((
-        data,
-      ) => data.results),
+      call("GET /admin/special-dates/", { query: { user: userId }, signal }).then((data) =>
+        data.results
+      ),
     deletePath: (absence) => `/admin/special-dates/${absence.id}/`,
     describe,
     note: (absence) => absence.description || null,

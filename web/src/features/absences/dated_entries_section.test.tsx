@@ -8,13 +8,13 @@ import { WithQueryClient } from "../../lib/query_test_client.tsx";
 const state = vi.hoisted(() => ({ posted: [] as unknown[] }));
 vi.mock("../../lib/api.ts", async (importActual) => ({
   ...(await importActual<typeof import("../../lib/api.ts")>()),
-  api: {
+  call: (route: string, options: { body?: unknown } = {}) => {
     // Absences come as { results }, sick notes as a plain list.
-    get: (path: string) => Promise.resolve(path.includes("special-dates") ? { results: [] } : []),
-    post: (_path: string, body: unknown) => {
-      state.posted.push(body);
-      return Promise.resolve({ message: "Gespeichert.", affected: 0 });
-    },
+    if (route.startsWith("GET")) {
+      return Promise.resolve(route.includes("special-dates") ? { results: [] } : []);
+    }
+    state.posted.push(options.body);
+    return Promise.resolve({ message: "Gespeichert.", affected: 0 });
   },
 }));
 

@@ -3,11 +3,11 @@ import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx
 import { DateField, FormAlert, TextField } from "../../components/ui/form_fields.tsx";
 import { hasUnreadableField, unreadableFieldMessage } from "../../components/ui/typed_field.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
 import { DatedEntriesSection, type DatedEntryKind } from "./dated_entries_section.tsx";
 import { formatGermanDate, todayIso } from "../../lib/german_dates.ts";
-import type { SickNote, SickNoteCreated } from "../../../../common/contract/affected.ts";
+import type { SickNote } from "../../../../common/contract/affected.ts";
 
 /** The client's objection to a sick note, '' when it may be sent. */
 export function sickNoteProblem(from: string, to: string): string {
@@ -38,10 +38,10 @@ function SickNoteDialog(
       ? unreadableFieldMessage
       : sickNoteProblem(from, to);
     void submit(objection, async () => {
-      const answer = await api.post<SickNoteCreated>(
-        `/admin/instructors/${instructorId}/sick-note/`,
-        { from, to, ...(note.trim() ? { note: note.trim() } : {}) },
-      );
+      const answer = await call("POST /admin/instructors/{id}/sick-note/", {
+        params: { id: instructorId },
+        body: { from, to, ...(note.trim() ? { note: note.trim() } : {}) },
+      });
       toast.show(answer.message, answer.affected > 0 ? "warning" : "success", 6000);
       onSaved();
       onClose();
@@ -86,7 +86,7 @@ function sickNotesOf(instructorId: number): DatedEntryKind<SickNote> {
     addClassName: "button button-warning",
     queryKey: [...queryKeys.absences, "sick-notes", instructorId],
     load: (signal) =>
-      api.get<SickNote[]>(`/admin/instructors/${instructorId}/sick-notes/`, { signal }),
+      call("GET /admin/instructors/{id}/sick-notes/", { params: { id: instructorId }, signal }),
     deletePath: (note) => `/admin/sick-notes/${note.id}/`,
     describe: describeSickNote,
     note: (note) => note.note || null,

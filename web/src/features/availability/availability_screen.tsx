@@ -1,19 +1,17 @@
-import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
+import { type ComponentType, useCallback, useRef, useState } from "react";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { TourButton } from "../../components/ui/tour_button.tsx";
 import { Tutorial } from "../../components/ui/tutorial.tsx";
 import { useTour } from "../../components/ui/use_tour.ts";
 import { useAuth } from "../../lib/auth.tsx";
-import { onApplied, type SaveOutcome, saveThroughQueue } from "../../lib/offline/sync.ts";
+import { type SaveOutcome, saveThroughQueue } from "../../lib/offline/sync.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
-import { loadVersioned } from "../../lib/load_versioned.ts";
+import { useOwnRows } from "../../lib/use_own_rows.ts";
+import { usePlannedWeekdays } from "../../lib/use_planned_weekdays.ts";
 import { MobileDayList } from "./mobile_day_list.tsx";
 import { SaveBar } from "../../components/ui/save_bar.tsx";
-import { apiExchange } from "../../lib/api.ts";
 import { useUnsavedChangesGuard } from "../../lib/unsaved_changes.ts";
 import {
-  type AvailabilitySlot,
-  defaultPlannedWeekdays,
   gridHours,
   isPlanned,
   partialHours,
@@ -57,9 +55,8 @@ export default function AvailabilityScreen({ AbsencesCard }: { AbsencesCard: Bel
   const [selection, setSelection] = useState<Selection>({});
   // Hours stored only in part (a working day from 08:30): shown as such until the user changes them.
   const [partial, setPartial] = useState<Record<string, string>>({});
-  const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
-  const version = useRef<number | null>(null);
+  const savingRef = useRef(false);
   const selectionRef = useRef(selection);
   selectionRef.current = selection;
   // Edits since the last save: a replay finishing in the background must not overwrite them, and
@@ -73,10 +70,22 @@ export default function AvailabilityScreen({ AbsencesCard }: { AbsencesCard: Bel
   // The absences card below has its own save; its unsaved entries count as much as the grid's.
   const [absencesUnsaved, setAbsencesUnsaved] = useState(false);
   useUnsavedChangesGuard(unsaved || absencesUnsaved);
-  const [planned, setPlanned] = useState<readonly number[]>(defaultPlannedWeekdays);
+  // Offline: Monday to Saturday, the server checks on save.
+  const planned = usePlannedWeekdays();
   const plannedRef = useRef(planned);
   plannedRef.current = planned;
   const { status, show } = useTimedStatus();
+  const { loading, version } = useOwnRows("availability", {
+    isDirty: () => dirty.current,
+    isSaving: () => savingRef.current,
+    seed: (rows, keepEdits) => {
+      // Edits made after a failed first load stay; the user saves them.
+      if (keepEdits) return;
+      setSelection(slotsToSelection(rows));
+      setPartial(partialHours(rows));
+      markDirty(false);
+    },
+  });
   const roleTour = tourOf(user?.role);
   const tutorial = useTour({
     tour: roleTour?.tour ?? "student",
@@ -85,37 +94,6 @@ export default function AvailabilityScreen({ AbsencesCard }: { AbsencesCard: Bel
     userId: user?.id ?? null,
     autoStart: !loading,
   });
-
-  useEffect(() => {
-    let live = true;
-    apiExchange<{ planned_weekdays: number[] }>("GET", "/my-planned-weekdays/")
-      .then((answer) => {
-        if (live && answer.data?.planned_weekdays?.length) setPlanned(answer.data.planned_weekdays);
-      })
-      .catch(() => {/* offline: Monday to Saturday, the server checks on save */});
-    loadVersioned<AvailabilitySlot>("availability", "/my-availability/")
-      .then((data) => {
-        if (!live) return;
-        setSelection(slotsToSelection(data.rows));
-        setPartial(partialHours(data.rows));
-        version.current = data.version;
-      })
-      .catch((err) => console.error("Verfügbarkeit konnte nicht geladen werden", err))
-      .finally(() => live && setLoading(false));
-    const stop = onApplied((change) => {
-      if (change.kind !== "availability") return;
-      version.current = change.version;
-      if (change.adopted || !dirty.current) {
-        setSelection(slotsToSelection(change.data as AvailabilitySlot[]));
-        setPartial(partialHours(change.data as AvailabilitySlot[]));
-        markDirty(false);
-      }
-    });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, []);
 
   const edit = useCallback((change: (current: Selection) => Selection) => {
     markDirty(true);
@@ -182,6 +160,7 @@ export default function AvailabilityScreen({ AbsencesCard }: { AbsencesCard: Bel
 
   const save = async () => {
     setSaving(true);
+    savingRef.current = true;
     markDirty(false);
     let outcome: SaveOutcome | null = null;
     try {
@@ -194,6 +173,7 @@ export default function AvailabilityScreen({ AbsencesCard }: { AbsencesCard: Bel
     } catch (err) {
       console.error(err);
     } finally {
+      savingRef.current = false;
       setSaving(false);
     }
     const line = saveStatus(outcome, "Verfügbarkeit erfolgreich gespeichert");

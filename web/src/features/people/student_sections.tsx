@@ -12,7 +12,7 @@ import { type RangeRow, rangeRow } from "./people_types.ts";
 import { EditableRows, rangeFields, RowsSection, textBinder } from "./person_form.tsx";
 import type { FormPartProps } from "./person_role.ts";
 import { TrainingSection } from "./training_section.tsx";
-import { usePlannedWeekdays } from "./use_planned_weekdays.ts";
+import { usePlannedWeekdays } from "../../lib/use_planned_weekdays.ts";
 import { usePickupPointOptions } from "./use_pickup_point_options.ts";
 import {
   type DayKey,

@@ -1,6 +1,6 @@
 import { FieldRow, FormSection, TimeField } from "../../components/ui/form_fields.tsx";
 import type { RangeRow } from "./people_types.ts";
-import { usePlannedWeekdays } from "./use_planned_weekdays.ts";
+import { usePlannedWeekdays } from "../../lib/use_planned_weekdays.ts";
 import {
   type DayKey,
   dayName,

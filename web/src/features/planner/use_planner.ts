@@ -1,5 +1,7 @@
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { api, ApiError, call } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
 import { followPlanner } from "./planner_feed.ts";
@@ -54,7 +56,7 @@ export function usePlanner(
   }, []);
 
   const resetOnServer = useCallback(() => {
-    api.post("/admin/reset-planner-progress/").catch(() => {});
+    call("POST /admin/reset-planner-progress/").catch(() => {});
   }, []);
 
   const clearLater = useCallback(() => {
@@ -113,30 +115,44 @@ export function usePlanner(
   }, [apply, poll, stopFollowing]);
 
   // On opening the panel: follow a run that is still going, and show once the outcome of one that
-  // finished while nobody watched (it is reset on the server as soon as it is shown).
+  // finished while nobody watched (it is reset on the server as soon as it is shown). Read afresh
+  // at each opening (nothing kept in the cache) and only then: the stream follows from there. A
+  // passing 502 while the API restarts is tried again by the query library. Once it was shown (or
+  // a run was started here) the query is switched off, so no invalidation (a finished run
+  // invalidates all loaded data) reads it again beside the stream.
+  const [opened, setOpened] = useState(false);
+  const opening = useQuery({
+    enabled: !opened,
+    queryKey: queryKeys.plannerProgress,
+    queryFn: ({ signal }) => call("GET /admin/planner-progress/", { signal }),
+    gcTime: 0,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
   useEffect(() => {
-    let active = true;
-    call("GET /admin/planner-progress/").then((p) => {
-      if (!active || startedHere.current) return;
-      apply(p, false);
-      if (phaseOf(p.status) === "running") startFollowing();
-    }).catch(() => {});
-    return () => {
-      active = false;
-      stopFollowing();
-      if (clearTimer.current) clearTimeout(clearTimer.current);
-    };
-  }, [apply, startFollowing, stopFollowing]);
+    const p = opening.data;
+    if (!p || opened) return;
+    setOpened(true);
+    if (startedHere.current) return;
+    apply(p, false);
+    if (phaseOf(p.status) === "running") startFollowing();
+  }, [opening.data, opened, apply, startFollowing]);
+  useEffect(() => () => {
+    stopFollowing();
+    if (clearTimer.current) clearTimeout(clearTimer.current);
+  }, [stopFollowing]);
 
   /** Starts a full run, or the re-planning of the lessons inside absences. */
   const start = useCallback(async (kind: PlannerProgress["kind"] = "full") => {
     if (clearTimer.current) clearTimeout(clearTimer.current);
     startedHere.current = true;
+    setOpened(true);
     setPhase("running");
     setStartedAt(Date.now());
     setProgress(null);
     try {
-      await api.post(kind === "full" ? "/admin/run-planner/" : "/admin/replan-affected/");
+      await call(kind === "full" ? "POST /admin/run-planner/" : "POST /admin/replan-affected/");
       // Only now: the stream's first state is then this job, not the one shown before.
       startFollowing();
       onActivityRef.current();
@@ -152,7 +168,7 @@ export function usePlanner(
 
   const cancel = useCallback(async () => {
     try {
-      await api.post("/admin/cancel-planner/");
+      await call("POST /admin/cancel-planner/");
       onActivityRef.current();
       stopFollowing();
       setPhase("cancelled");

@@ -12,7 +12,7 @@ import type {
   StoredAnswers,
   Submitted,
 } from "../../../../common/contract/questionnaires.ts";
-import { api, call } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 
 export type {
   AdminQuestionnaire,
@@ -24,11 +24,12 @@ export type {
 /** Status values meaning "already handed in" (spec 02 §3). */
 export const handedIn: QuestionnaireStatus[] = ["submitted", "approved"];
 
-const publicPath = (token: string) => `/fragebogen/${encodeURIComponent(token)}/`;
-
 /** GET /api/fragebogen/{token}/: the link's status, without sign-in. */
-export function loadPublicQuestionnaire(token: string): Promise<PublicQuestionnaire> {
-  return api.get<PublicQuestionnaire>(publicPath(token));
+export function loadPublicQuestionnaire(
+  token: string,
+  signal?: AbortSignal,
+): Promise<PublicQuestionnaire> {
+  return call("GET /fragebogen/{token}/", { params: { token }, signal });
 }
 
 /** POST /api/fragebogen/{token}/ with the payload of spec 02 §3 (with the CSRF header). */
@@ -36,7 +37,7 @@ export function submitQuestionnaire(
   token: string,
   payload: QuestionnairePayload,
 ): Promise<Submitted> {
-  return api.post<Submitted>(publicPath(token), payload);
+  return call("POST /fragebogen/{token}/", { params: { token }, body: payload });
 }
 
 /** The submitted answers of an entry as the details call answers them; null before that. */
@@ -56,13 +57,12 @@ export async function listQuestionnaires(): Promise<AdminQuestionnaire[]> {
 
 /** GET /api/admin/questionnaires/{id}/: one questionnaire with its answers. */
 export async function loadQuestionnaire(id: number): Promise<AdminQuestionnaire> {
-  return (await api.get<{ questionnaire: AdminQuestionnaire }>(`/admin/questionnaires/${id}/`))
-    .questionnaire;
+  return (await call("GET /admin/questionnaires/{id}/", { params: { id } })).questionnaire;
 }
 
 /** POST /api/admin/questionnaires/{id}/approve/ creates the student. */
 export function approveQuestionnaire(id: number): Promise<Approval> {
-  return api.post<Approval>(`/admin/questionnaires/${id}/approve/`);
+  return call("POST /admin/questionnaires/{id}/approve/", { params: { id } });
 }
 
 /** PUT /api/admin/questionnaires/{id}/ with the spec 02 payload: the admin corrects answers. */
@@ -70,10 +70,7 @@ export async function updateQuestionnaireAnswers(
   id: number,
   payload: QuestionnairePayload,
 ): Promise<AdminQuestionnaire> {
-  const answer = await api.put<{ questionnaire: AdminQuestionnaire }>(
-    `/admin/questionnaires/${id}/`,
-    payload,
-  );
+  const answer = await call("PUT /admin/questionnaires/{id}/", { params: { id }, body: payload });
   return answer.questionnaire;
 }
 

@@ -1,3 +1,4 @@
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { FormAlert } from "../../components/ui/form_fields.tsx";
@@ -6,6 +7,8 @@ import { Tutorial } from "../../components/ui/tutorial.tsx";
 import { useTour } from "../../components/ui/use_tour.ts";
 import { ApiError } from "../../lib/api.ts";
 import { usePageTitle } from "../../lib/page_title.ts";
+import { shouldRetry } from "../../lib/query_client.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import { handedIn, loadPublicQuestionnaire, submitQuestionnaire } from "./api.ts";
 import { demoTourSteps, demoTourStorageKey } from "./demo_tour_steps.ts";
 import { clearDraft, loadDraft, saveDraft } from "./draft.ts";
@@ -50,6 +53,11 @@ type Phase =
   | { kind: "form" }
   | { kind: "done" };
 
+/** Whether a failed load means no connection (the form then works from the device). */
+function isOffline(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 0;
+}
+
 function loadMessage(err: unknown): string {
   // An unknown or expired link always reads the same, whatever the server words it as.
   if (err instanceof ApiError && (err.status === 404 || err.status === 410)) {
@@ -67,14 +75,36 @@ export default function QuestionnaireScreen() {
   usePageTitle("Schüler-Fragebogen");
   const token = useParams().token ?? "";
   const demo = token === demoToken;
-  const [phase, setPhase] = useState<Phase>({ kind: "loading" });
+  const [submitted, setSubmitted] = useState(false);
   const [answers, setAnswers] = useState<QuestionnaireAnswers>(
     () => loadDraft(token) ?? emptyAnswers(),
   );
   const [errors, setErrors] = useState<AnswerErrors>({});
+  // null until the student sends: then the check's or the server's words (or none).
+  const [sendProblem, setSendProblem] = useState<string | null>(null);
+  // The link's state, read once per link (a focus must not swap the form while the student
+  // types). No connection is not tried again: the form works from the device at once.
+  const link = useQuery({
+    queryKey: [...queryKeys.publicQuestionnaire, token],
+    queryFn: ({ signal }) => loadPublicQuestionnaire(token, signal),
+    enabled: !demo,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: (failures, err) => !isOffline(err) && shouldRetry(failures, err),
+  });
+  const offline = link.isError && isOffline(link.error);
+  const phase: Phase = submitted || (link.data && handedIn.includes(link.data.status))
+    ? { kind: "done" }
+    : demo || link.data || offline
+    ? { kind: "form" }
+    : link.isError
+    ? { kind: "error", message: loadMessage(link.error) }
+    : { kind: "loading" };
+  // No connection: sending waits until the student is online again (the draft stays here).
+  const problem = sendProblem ?? (offline ? offlineNote : "");
+  const setProblem = setSendProblem;
   // The school's Treffpunkte as the link answered them (the spec's four until then).
-  const [pickupPoints, setPickupPoints] = useState<string[] | undefined>(undefined);
-  const [problem, setProblem] = useState("");
+  const pickupPoints = link.data?.pickup_points?.length ? link.data.pickup_points : undefined;
   const [sending, setSending] = useState(false);
   const dirty = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -90,41 +120,21 @@ export default function QuestionnaireScreen() {
     autoStart: phase.kind === "form",
   });
 
+  const q = link.data;
   useEffect(() => {
-    if (demo) return setPhase({ kind: "form" });
-    let current = true;
-    loadPublicQuestionnaire(token).then((q) => {
-      if (!current) return;
-      if (handedIn.includes(q.status)) {
-        clearDraft(token);
-        return setPhase({ kind: "done" });
-      }
-      if (q.pickup_points?.length) setPickupPoints(q.pickup_points);
-      // The school already typed name and e-mail when it made the link: start with them,
-      // unless the student's own draft says otherwise.
-      if (!loadDraft(token)) {
-        setAnswers((a) => ({
-          ...a,
-          first_name: a.first_name || (q.first_name ?? ""),
-          last_name: a.last_name || (q.last_name ?? ""),
-          email: a.email || (q.email ?? ""),
-        }));
-      }
-      setPhase({ kind: "form" });
-    }).catch((err) => {
-      if (!current) return;
-      // No connection: the form works from the device (the draft is kept there), and sending
-      // waits until the student is online again.
-      if (err instanceof ApiError && err.status === 0) {
-        setProblem(offlineNote);
-        return setPhase({ kind: "form" });
-      }
-      setPhase({ kind: "error", message: loadMessage(err) });
-    });
-    return () => {
-      current = false;
-    };
-  }, [token, demo]);
+    if (!q) return;
+    if (handedIn.includes(q.status)) return clearDraft(token);
+    // The school already typed name and e-mail when it made the link: start with them, unless
+    // the student's own draft says otherwise.
+    if (!loadDraft(token)) {
+      setAnswers((a) => ({
+        ...a,
+        first_name: a.first_name || (q.first_name ?? ""),
+        last_name: a.last_name || (q.last_name ?? ""),
+        email: a.email || (q.email ?? ""),
+      }));
+    }
+  }, [q, token]);
 
   // Every change goes to the device at once; only changes the student made, so opening the
   // link and leaving does not store a draft of defaults.
@@ -157,12 +167,12 @@ export default function QuestionnaireScreen() {
     }
     setProblem("");
     // The demo sends nothing at all: the server would store nothing either (api/questionnaires).
-    if (demo) return setPhase({ kind: "done" });
+    if (demo) return setSubmitted(true);
     setSending(true);
     try {
       await submitQuestionnaire(token, toPayload(answers));
       clearDraft(token);
-      setPhase({ kind: "done" });
+      setSubmitted(true);
     } catch (err) {
       // The form stays as it is (and on the device), so the student can send again.
       setProblem(err instanceof ApiError && err.message ? err.message : submitFailedMessage);
