@@ -455,3 +455,44 @@ Deno.test("the questionnaire takes the school's Treffpunkte and a Saturday (issu
   );
   await t.sql`delete from pickup_points where name = 'Westfalenhallen'`;
 });
+
+Deno.test("the licence class the student chose in the form reaches the approved student (issue 25, point 13)", async () => {
+  const q = await createLink({ first_name: "Kim", last_name: "Klasse", email: "kim@x.de" });
+  const guest = await visitor();
+  const token = tokenOf(q.questionnaire_url);
+  // The acceptance walk chose "B197 – Automatik, mit Fahrten im Schaltwagen" and found "B" stored.
+  let res = await guest.post(
+    `/api/fragebogen/${token}/`,
+    payload({ email: "kim.klasse@example.org", license_class: "B197" }),
+  );
+  assertEquals(res.status, 200, await res.clone().text());
+  const details = questionnaireAnswerSchema.strict().parse(
+    await (await admin.get(`/api/admin/questionnaires/${q.id}/`)).json(),
+  ).questionnaire as AdminQuestionnaire & { answers: StoredAnswers };
+  assertEquals(details.answers.license_class, "B197");
+  res = await admin.post(`/api/admin/questionnaires/${q.id}/approve/`);
+  const approved = approvalSchema.strict().parse(await res.json());
+  const [profile] = await t.sql`
+    select license_class from student_profiles where user_id = ${approved.student_id}`;
+  assertEquals(profile.license_class, "B197");
+  // An unknown class is refused in German, on the real link and on the tutorial's demo link.
+  for (
+    const link of [
+      "demo",
+      tokenOf(
+        (await createLink({
+          first_name: "Uli",
+          last_name: "Unbekannt",
+          email: "uli@x.de",
+        })).questionnaire_url,
+      ),
+    ]
+  ) {
+    res = await guest.post(`/api/fragebogen/${link}/`, payload({ license_class: "C1" }));
+    assertEquals(res.status, 400);
+    assertEquals(
+      (await res.json()).error,
+      "Unbekannte Führerscheinklasse „C1“ (B, B78 oder B197).",
+    );
+  }
+});

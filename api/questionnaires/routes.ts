@@ -174,7 +174,7 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
   .post("/fragebogen/:token/", validate("json", answersSchema), async (c) => {
     if (c.req.param("token") === demoToken) {
       // The demo checks the form like a real one and stores nothing.
-      checkAnswers({ ...c.req.valid("json"), license_class: null }, schoolDay(), {
+      checkAnswers(c.req.valid("json"), schoolDay(), {
         pickupPoints: await readPickupPointNames(c.get("sql")),
       });
       return c.json<Submitted>({ message: thanks, status: "submitted", demo: true });
@@ -184,8 +184,9 @@ export const questionnairePublicRoutes = new Hono<AppEnv>()
       throw new AppError(409, "already_submitted", "Dieser Fragebogen wurde bereits abgesendet.");
     }
     const input = c.req.valid("json");
-    // The licence class is the office's decision at approval, not the form's.
-    const answers = checkAnswers({ ...input, license_class: null }, schoolDay(), {
+    // The student chooses the licence class in the form (issue 25, point 13); the office may
+    // correct it before approving. Without one (an older form) it is B.
+    const answers = checkAnswers(input, schoolDay(), {
       pickupPoints: await readPickupPointNames(c.get("sql")),
     });
     await submitAnswers(c.get("sql"), row.id, answers);
