@@ -324,36 +324,13 @@ test("the link dialog: the next step shows at once, and closing it early does no
   await create.getByLabel("Vorname", { exact: false }).fill("Lena");
   await create.getByLabel("Nachname", { exact: false }).fill("Früh");
   await create.getByLabel("E-Mail", { exact: false }).fill("lena.frueh@example.org");
-  // The browser notes when the link dialog shows and when step 7's tooltip does, as the page
-  // changes (the server's answer before the dialog is not the tour's doing).
-  await page.evaluate(() => {
-    const seen: { dialog?: number; tip?: number } = {};
-    Object.assign(globalThis, { linkSeen: seen });
-    const look = () => {
-      const now = performance.now();
-      const dialogs = [...document.querySelectorAll(".modal")];
-      if (!seen.dialog && dialogs.some((d) => d.textContent?.includes("30 Tage gültig"))) {
-        seen.dialog = now;
-      }
-      const tip = document.querySelector(".tutorial-tooltip")?.textContent ?? "";
-      if (!seen.tip && tip.includes("Schritt 7 von")) seen.tip = now;
-      if (seen.tip) watcher.disconnect();
-    };
-    const watcher = new MutationObserver(look);
-    watcher.observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
   await create.getByRole("button", { name: "Link erstellen" }).click();
   const link = page.getByRole("dialog", { name: "Fragebogen-Link" });
   await expect(link).toContainText("30 Tage gültig");
   await expect(tooltip(page).getByText("Schritt 7 von 54")).toBeVisible();
-  const gap = await page.evaluate(() => {
-    const { linkSeen } = globalThis as unknown as { linkSeen: { dialog: number; tip: number } };
-    return Math.round(linkSeen.tip - linkSeen.dialog);
-  });
-  test.info().annotations.push({ type: "Lücke nach „Link erstellen“", description: `${gap} ms` });
-  // Real-world time: one look of the tour (every 200 ms) and a few frames on a busy machine;
-  // the tour used to wait 1,500 ms on top.
-  expect(gap, "ms ohne Tooltip, nachdem der Link erschien").toBeLessThan(800);
+  // That step 7 follows at the tour's next look instead of 1,500 ms later is the engine's
+  // unit test (tutorial.test.tsx, `advanceMs: 0`): a time limit here failed on the loaded CI
+  // machine (speed is measured in benches, never asserted in tests).
   await expect(async () => await expectOnScreen(page, 7)).toPass({ timeout: 3_000 });
 
   // The office closes the link dialog at step 7 rather than pressing Weiter: the tour goes on
