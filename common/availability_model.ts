@@ -99,6 +99,15 @@ export function instructorWeek(
   };
 }
 
+/**
+ * True when the instructor has weekly working hours on any weekday (also one the school does not
+ * plan). Without any, the office's screens treat a day as hours nobody entered rather than a day
+ * off (docs/decisions/0021-instructors-without-working-hours.md); the planner does not ask.
+ */
+export function workHoursEntered(rows: AvailabilityRow[]): boolean {
+  return instructorWindows(rows).length > 0;
+}
+
 /** All of an instructor's weekly windows, whatever the day (the grid shows the others greyed). */
 function instructorWindows(rows: AvailabilityRow[]): WeeklyWindow[] {
   const work = windows(rows.filter((r) => r.kind === "work"));

@@ -264,7 +264,7 @@ Deno.test(
       "otto@example.org",
     ]);
     // The dead worker, back late, cannot mark what is no longer its own.
-    await finish(t.sql, claimed.id, "tot", "failed", "zu spät");
+    await finish(t.sql, claimed.id, "tot", "failed", { error: "zu spät" });
     const rows = await t.sql`select status, attempts from notification_outbox order by id`;
     assertEquals(rows.map((r) => r.status), ["sent", "sent"]);
     assertEquals(await pass("lebt"), { sent: 0, retried: 0, failed: 0, expired: 0 });

@@ -54,7 +54,9 @@ export async function deliverDue(
       const pushed = await sendPush(sql, pusher!, message);
       if (pushed === "gone") {
         // The device is no longer subscribed: nothing to retry, nothing for the office to fix.
-        await finish(sql, message.id, workerId, "expired", "Gerät nicht mehr angemeldet");
+        await finish(sql, message.id, workerId, "expired", {
+          error: "Gerät nicht mehr angemeldet",
+        });
         report.expired++;
         continue;
       }
@@ -64,10 +66,10 @@ export async function deliverDue(
       await finish(sql, message.id, workerId, "sent");
       report.sent++;
     } else if (outcome.permanent) {
-      await finish(sql, message.id, workerId, "failed", outcome.error);
+      await finish(sql, message.id, workerId, "failed", outcome);
       report.failed++;
     } else {
-      await retryLater(sql, message, workerId, outcome.error);
+      await retryLater(sql, message, workerId, outcome);
       report.retried++;
     }
   }

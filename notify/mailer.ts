@@ -14,10 +14,10 @@ export interface Outgoing {
   messageId: string;
 }
 
-/** What became of one try. */
+/** What became of one try; `status`: a push service's HTTP answer (push only). */
 export type SendOutcome =
   | { ok: true }
-  | { ok: false; permanent: boolean; error: string };
+  | { ok: false; permanent: boolean; error: string; status?: number };
 
 /** Sends mail; `close()` ends its connections. */
 export interface Mailer {

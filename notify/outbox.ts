@@ -20,6 +20,12 @@ export interface Claimed {
 /** The channels a worker can send on: e-mail only with SMTP_URL, push only with keys. */
 export type Channel = Claimed["channel"];
 
+/** Why a try failed: the text, and the push service's HTTP status when it answered one. */
+export interface Failure {
+  error: string;
+  status?: number;
+}
+
 /** After this many failed tries a message counts as undeliverable and the office sees it. */
 export const MAX_ATTEMPTS = 8;
 
@@ -71,11 +77,12 @@ export async function finish(
   id: number,
   workerId: string,
   status: "sent" | "expired" | "failed",
-  error: string | null = null,
+  failure: Failure | null = null,
 ): Promise<void> {
   await sql`
     update notification_outbox
-       set status = ${status}, last_error = ${error}, lease_until = null,
+       set status = ${status}, last_error = ${failure?.error ?? null},
+           last_status = ${failure?.status ?? null}, lease_until = null,
            sent_at = case when ${status} = 'sent' then now() end
      where id = ${id} and leased_by = ${workerId} and status = 'waiting'
   `;
@@ -86,15 +93,16 @@ export async function retryLater(
   sql: Sql,
   message: Claimed,
   workerId: string,
-  error: string,
+  failure: Failure,
 ): Promise<void> {
   if (message.attempts >= MAX_ATTEMPTS) {
-    await finish(sql, message.id, workerId, "failed", error);
+    await finish(sql, message.id, workerId, "failed", failure);
     return;
   }
   await sql`
     update notification_outbox
-       set lease_until = null, leased_by = null, last_error = ${error},
+       set lease_until = null, leased_by = null, last_error = ${failure.error},
+           last_status = ${failure.status ?? null},
            next_attempt_at = now() + make_interval(secs => ${backoffSeconds(message.attempts)})
      where id = ${message.id} and leased_by = ${workerId} and status = 'waiting'
   `;

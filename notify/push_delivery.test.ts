@@ -14,6 +14,7 @@ import { enqueueReminders } from "./reminders.ts";
 import {
   type DeviceKeys,
   makeDeviceKeys,
+  type PeerAnswer,
   type Received,
   startPushPeer,
 } from "./testing/push_peer.ts";
@@ -23,7 +24,7 @@ type Vapid = Received["vapid"];
 const t = await createTestApp("notify_push");
 t.config.pushAllowsLoopback = true;
 /** Per device path, the status the push service answers (default 201). */
-const answers = new Map<string, number>();
+const answers = new Map<string, PeerAnswer>();
 const peer = startPushPeer((path) => answers.get(path) ?? 201);
 Deno.test.afterAll?.(async () => {
   await peer.close();
@@ -306,5 +307,91 @@ Deno.test(
     assert(messages[0].body.endsWith("mit Otto Lehrer\nTreffpunkt: Kley"));
     // The reminder ends when its lesson begins: the push service need not keep it longer.
     assert(messages.every((m) => m.ttl > 0 && m.ttl <= 3 * 3600), "TTL until the lesson");
+  },
+);
+
+Deno.test(
+  "a push service refusing with 403 is shown to the office in German; 410 still removes the device",
+  options,
+  async () => {
+    await reset();
+    await t.sql`delete from push_subscriptions`;
+    // Lena's phone takes messages; her tablet is gone (410); Otto's phone's push service refuses
+    // the school's key, as FCM does after the keys were replaced.
+    for (
+      const [client, path] of [
+        [lenaClient, "/lena-telefon"],
+        [lenaClient, "/lena-tablet"],
+        [ottoClient, "/otto-telefon"],
+      ] as const
+    ) await subscribe(client, path);
+    answers.set("/lena-tablet", 410);
+    answers.set("/otto-telefon", {
+      status: 403,
+      body: "the key in the authorization header does not correspond to the sender ID",
+    });
+    const before = await (await admin.get("/api/admin/notification-status/")).json();
+    assertEquals(before.push_failed, null);
+    await insertAppointment(t.sql, {
+      student: lena,
+      instructor: otto,
+      day: "2030-10-01",
+      start: "09:00",
+      status: "pending",
+    });
+    assertEquals((await admin.post("/api/admin/publish-plan/")).status, 200);
+    // A 403 is not tried again (the next try would be refused alike); the 410 device expires.
+    assertEquals(await pass(), { sent: 1, retried: 0, failed: 1, expired: 1 });
+    assertEquals((await opened()).map((m) => m.path), ["/lena-telefon"]);
+    const left = await t.sql`select endpoint from push_subscriptions order by endpoint`;
+    assertEquals(left.map((r) => new URL(r.endpoint).pathname), ["/lena-telefon", "/otto-telefon"]);
+    const [row] = await t.sql`
+      select status, last_status, last_error from notification_outbox
+       where channel = 'push' and status = 'failed'`;
+    assertEquals([row.status, row.last_status], ["failed", 403]);
+
+    const status = await (await admin.get("/api/admin/notification-status/")).json();
+    // The e-mail list stays the e-mails' (a refused address is what the office fixes there).
+    assertEquals(status.failed, []);
+    assertEquals(status.push_failed.count, 1);
+    assertEquals(status.push_failed.last_status, 403);
+    assertEquals(
+      status.push_failed.last_error,
+      "Push-Dienst antwortet 403: the key in the authorization header does not correspond " +
+        "to the sender ID",
+    );
+    assertEquals(
+      status.push_failed.explanation,
+      "Der Push-Dienst erkennt den Schlüssel der Fahrschule (VAPID) nicht an. Meist wurde der " +
+        "Schlüssel ersetzt, nachdem sich die Geräte angemeldet haben (z. B. durch eine " +
+        "Sicherung einer anderen Installation), oder PUSH_CONTACT fehlt. Betroffene Personen " +
+        "erlauben Benachrichtigungen auf ihrem Gerät neu.",
+    );
+
+    // 429 and 5xx are tried again as before and are no failure (yet).
+    answers.set("/otto-telefon", 429);
+    await insertAppointment(t.sql, {
+      student: lena,
+      instructor: otto,
+      day: "2030-10-02",
+      start: "09:00",
+      status: "pending",
+    });
+    await admin.post("/api/admin/publish-plan/");
+    assertEquals(await pass(), { sent: 1, retried: 1, failed: 0, expired: 0 });
+    const [waiting] = await t.sql`
+      select last_status from notification_outbox where channel = 'push' and status = 'waiting'`;
+    assertEquals(waiting.last_status, 429);
+    assertEquals(
+      (await (await admin.get("/api/admin/notification-status/")).json()).push_failed.count,
+      1,
+    );
+    // Failures older than a week are no longer shown.
+    await t.sql`update notification_outbox set created_at = now() - interval '8 days'
+                 where status = 'failed'`;
+    assertEquals(
+      (await (await admin.get("/api/admin/notification-status/")).json()).push_failed,
+      null,
+    );
   },
 );

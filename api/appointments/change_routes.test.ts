@@ -723,3 +723,81 @@ Deno.test("a school closing day asks like a holiday, whole or from its time (iss
   await t.sql`delete from appointments where id = ${id}`;
   await t.sql`delete from school_closing_days`;
 });
+
+Deno.test("an instructor without any working hours entered is not 'außerhalb der Arbeitszeit'; the rest still asks (decision 0021)", async () => {
+  await t.sql`update school_settings set federal_state = 'NW'`;
+  const nora = await insertUser(t.sql, {
+    username: "nora",
+    role: "instructor",
+    first_name: "Nora",
+    last_name: "Ohnezeit",
+  });
+  const byNora = (date: string, start: string, extra: Record<string, unknown> = {}) =>
+    lesson(date, start, { instructor_id: nora, ...extra });
+  // Monday 10.01.2028, at any time of Lena's: as the overview, no warning about her hours. An every-day
+  // break is part of the hours she has not entered, so it does not ask either.
+  await t
+    .sql`insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+              values (${nora}, 'break', null, '12:00', '12:30')`;
+  const saved: number[] = [];
+  for (const start of ["08:00", "12:00", "19:00"]) {
+    const res = await admin.post("/api/admin/appointments/", byNora("2028-01-10", start));
+    const body = await res.json();
+    assertEquals(res.status, 201, JSON.stringify([start, body]));
+    saved.push(body.id);
+  }
+  // The student's own times, a double booking, an absence, a theory session, a recurring block
+  // and a public holiday still count.
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", byNora("2028-01-11", "07:00")),
+    "availability_conflict",
+    "Lena Offline ist am 11.01.2028 von 07:00 bis 08:00 nicht verfügbar " +
+      "(außerhalb der angegebenen Zeiten).",
+  );
+  await expectConflict(
+    await admin.post(
+      "/api/admin/appointments/",
+      byNora("2028-01-10", "12:30", { student_id: paul, vehicle_id: null }),
+    ),
+    "double_booking",
+    "Nora Ohnezeit hat am 10.01.2028 um 12:00 bereits eine Fahrstunde mit Lena Offline.",
+  );
+  await t.sql`insert into special_dates (user_id, date, is_unavailable, description)
+              values (${nora}, '2028-01-12', true, 'Arzttermin')`;
+  await t.sql`insert into theory_sessions (instructor_id, date, start_time, end_time)
+              values (${nora}, '2028-01-13', '09:00', '10:30')`;
+  await t
+    .sql`insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+              values (${nora}, 'unavailable', 5, '14:00', '16:00')`;
+  const cases: [string, string, string][] = [
+    ["2028-01-12", "10:00", "(abwesend: Arzttermin)"],
+    ["2028-01-13", "10:00", "(Theorieunterricht)"],
+    ["2028-01-14", "15:00", "(regelmäßig nicht verfügbar)"],
+  ];
+  for (const [date, start, why] of cases) {
+    const [h, m] = start.split(":").map(Number);
+    const end = `${String(h + 1).padStart(2, "0")}:${String(m).padStart(2, "0")}`;
+    await expectConflict(
+      await admin.post("/api/admin/appointments/", byNora(date, start)),
+      "availability_conflict",
+      `Nora Ohnezeit ist am ${germanDate(date)} von ${start} bis ${end} nicht verfügbar ${why}.`,
+    );
+  }
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", byNora("2028-05-01", "10:00")),
+    "availability_conflict",
+    "Am 01.05.2028 ist Feiertag (Tag der Arbeit).",
+  );
+  // Once she has hours on any day, a time outside them asks again, on her days off too.
+  await t
+    .sql`insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+              values (${nora}, 'work', 1, '08:00', '16:00')`;
+  await expectConflict(
+    await admin.post("/api/admin/appointments/", byNora("2028-01-11", "10:00")),
+    "availability_conflict",
+    "Nora Ohnezeit ist am 11.01.2028 von 10:00 bis 11:00 nicht verfügbar " +
+      "(außerhalb der Arbeitszeit).",
+  );
+  await t.sql`delete from appointments where id = any(${saved})`;
+  await t.sql`update users set is_active = false where id = ${nora}`;
+});

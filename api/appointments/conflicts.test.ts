@@ -10,6 +10,7 @@ const day = {
     { day: 2, start: "16:00", end: "17:00", validFrom: "2026-12-01", validUntil: null },
   ],
   outside: "außerhalb der Arbeitszeit",
+  hoursEntered: true,
   absences: [],
   blocks: [{ start: "09:00", end: "09:15", why: "Theorieunterricht" }],
 };
@@ -50,6 +51,33 @@ Deno.test("a whole-day absence wins over everything else", () => {
   const away = { ...day, absences: [{ from: "2026-11-30", to: "2026-12-02", why: "Urlaub" }] };
   assertEquals(unavailableBecause(away, tuesday, m("10:00"), m("11:00")), "Urlaub");
   assertEquals(unavailableBecause(away, "2026-12-08", m("10:00"), m("11:00")), "");
+});
+
+Deno.test("without hours entered, the office's reading skips only the hours and breaks", () => {
+  const none = { ...day, windows: [], hoursEntered: false };
+  const office = { withoutHoursAnyTime: true };
+  // The planner's (and the free-slot search's) reading: never.
+  assertEquals(
+    unavailableBecause(none, tuesday, m("10:00"), m("11:00")),
+    "außerhalb der Arbeitszeit",
+  );
+  assertEquals(unavailableBecause(none, tuesday, m("06:00"), m("07:00"), office), "");
+  assertEquals(unavailableBecause(none, tuesday, m("13:00"), m("14:00"), office), "");
+  assertEquals(
+    unavailableBecause(none, tuesday, m("08:30"), m("09:01"), office),
+    "Theorieunterricht",
+  );
+  assertEquals(
+    unavailableBecause(none, tuesday, m("16:00"), m("17:00"), office),
+    "regelmäßig nicht verfügbar",
+  );
+  const away = { ...none, absences: [{ from: tuesday, to: tuesday, why: "Urlaub" }] };
+  assertEquals(unavailableBecause(away, tuesday, m("10:00"), m("11:00"), office), "Urlaub");
+  // With hours entered the option changes nothing.
+  assertEquals(
+    unavailableBecause(day, "2026-12-02", m("10:00"), m("11:00"), office),
+    "außerhalb der Arbeitszeit",
+  );
 });
 
 Deno.test("qualification: transmission taught, vehicle's transmission and state", () => {

@@ -2,7 +2,9 @@
  * The checks every manual change of an appointment passes (issue 11): double booking of
  * instructor, student and vehicle; qualification (the instructor teaches the transmission, the
  * vehicle has it and is active); and availability (weekly windows, breaks, recurring blocks,
- * theory sessions, vacations and absences), read exactly as the planner reads them.
+ * theory sessions, vacations and absences), read exactly as the planner reads them, but for an
+ * instructor with no working hours entered at all, whose lessons it does not call "außerhalb der
+ * Arbeitszeit" (docs/decisions/0021-instructors-without-working-hours.md).
  */
 import type { Db } from "../../db/connection.ts";
 import { germanDate, transmissionLabel } from "../../common/german_words.ts";
@@ -15,6 +17,7 @@ import {
   studentWeek,
   type WeeklyBlock,
   type WeeklyWindow,
+  workHoursEntered,
 } from "../../common/availability_model.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import { closedDays, ferienRanges } from "../../db/school_calendar.ts";
@@ -159,6 +162,8 @@ export interface PersonDay {
   windows: WeeklyWindow[];
   /** what a time outside the windows is called for this person */
   outside: string;
+  /** false for an instructor with no weekly working hours on any day (decision 0021) */
+  hoursEntered: boolean;
   /** every-day breaks (instructors) */
   breaks: { start: string; end: string }[];
   weeklyBlocks: WeeklyBlock[];
@@ -168,11 +173,28 @@ export interface PersonDay {
   blocks: { start: string; end: string; why: string }[];
 }
 
+/** How unavailableBecause() reads a person without hours. */
+export interface ReadingOptions {
+  /**
+   * true: a person with no hours entered at all may take any time (the windows and every-day
+   * breaks are skipped, everything else counts), as the office's overview reads them (decision
+   * 0021). false (default): no hours means never, as the planner and the free-slot search read
+   * them.
+   */
+  withoutHoursAnyTime?: boolean;
+}
+
 /**
  * Why a person cannot take the time `from`..`to` (minutes) on `date`, or '' when they can:
  * the same rules as solver/rules/availability.ts, to the minute instead of the whole hour.
  */
-export function unavailableBecause(day: PersonDay, date: string, from: number, to: number) {
+export function unavailableBecause(
+  day: PersonDay,
+  date: string,
+  from: number,
+  to: number,
+  options: ReadingOptions = {},
+) {
   const absence = day.absences.find((a) => isAbsent([a], date));
   if (absence) return absence.why;
   const weekday = isoWeekday(date);
@@ -180,13 +202,15 @@ export function unavailableBecause(day: PersonDay, date: string, from: number, t
     minutesOf(w.start) < to && from < minutesOf(w.end);
   const block = day.blocks.find(overlaps);
   if (block) return block.why;
-  if (day.breaks.some(overlaps)) return "Pause";
+  // A break is a gap in working hours: with none entered there is nothing to have a gap in.
+  const hoursCount = day.hoursEntered || !options.withoutHoursAnyTime;
+  if (hoursCount && day.breaks.some(overlaps)) return "Pause";
   const weekly = day.weeklyBlocks.find((b) =>
     b.day === weekday && (b.validFrom == null || b.validFrom <= date) &&
     (b.validUntil == null || date <= b.validUntil) && overlaps(b)
   );
   if (weekly) return "regelmäßig nicht verfügbar";
-  if (!covered(day.windows.filter((w) => w.day === weekday), from, to)) {
+  if (hoursCount && !covered(day.windows.filter((w) => w.day === weekday), from, to)) {
     return day.outside;
   }
   return "";
@@ -224,11 +248,14 @@ async function availabilityProblems(db: Db, parties: Parties, slot: Slot): Promi
         : `Am ${day} ist die Fahrschule geschlossen (${closed.name}).`,
     });
   }
+  // The office books by hand: an instructor who has no hours entered at all is not "außerhalb
+  // der Arbeitszeit", as the overview does not mark her lessons (decision 0021).
   const instructorWhy = unavailableBecause(
     await instructorDay(db, parties.instructor.id, slot.date),
     slot.date,
     from,
     to,
+    { withoutHoursAnyTime: true },
   );
   if (instructorWhy) {
     out.push({
@@ -295,7 +322,8 @@ async function absencesOf(db: Db, userId: number, date: string) {
 
 /** An instructor's day as the check reads it (also the free-slot search's, issue 25.5). */
 export async function instructorDay(db: Db, userId: number, date: string): Promise<PersonDay> {
-  const week = instructorWeek(await weeklyRows(db, userId, date), await readPlannedWeekdays(db));
+  const rows = await weeklyRows(db, userId, date);
+  const week = instructorWeek(rows, await readPlannedWeekdays(db));
   const { absences, blocks } = await absencesOf(db, userId, date);
   const theory = await db<{ start: string; end: string }[]>`
     select to_char(start_time, 'HH24:MI') as start, to_char(end_time, 'HH24:MI') as end
@@ -304,6 +332,7 @@ export async function instructorDay(db: Db, userId: number, date: string): Promi
   return {
     windows: week.work,
     outside: "außerhalb der Arbeitszeit",
+    hoursEntered: workHoursEntered(rows),
     breaks: week.breaks,
     weeklyBlocks: week.weeklyBlocks,
     absences,
@@ -331,6 +360,9 @@ export async function studentDay(db: Db, userId: number, date: string): Promise<
   return {
     windows: studentWeek(await weeklyRows(db, userId, date), await readPlannedWeekdays(db)),
     outside: "außerhalb der angegebenen Zeiten",
+    // A student without hours of her own is derived from her school times; with none of those
+    // either she is not planned, and a booking asks (decision 0021 is about instructors only).
+    hoursEntered: true,
     breaks: [],
     weeklyBlocks: [],
     absences,

@@ -172,3 +172,17 @@ Deno.test("an instructor at the school's weekly limit is not offered that week",
   assert(!after.some((s) => s.instructor_id === joerg && s.date < "2027-12-27"));
   assert(after.some((s) => s.instructor_id === ingrid && s.date < "2027-12-27"));
 });
+
+Deno.test("an instructor without working hours is offered nothing, as the planner plans her nothing (decision 0021)", async () => {
+  // The booking by hand lets the office give her any time; an offer is the planner's reading.
+  const nora = await insertUser(t.sql, {
+    username: "nora",
+    role: "instructor",
+    first_name: "Nora",
+    last_name: "Ohnezeit",
+  });
+  const slots = await slotsFor(`student=${lena}&from=2028-01-10&limit=20`);
+  assertEquals(slots.length, 20);
+  assert(!slots.some((s) => s.instructor_id === nora), "instructor without hours offered");
+  await t.sql`update users set is_active = false where id = ${nora}`;
+});

@@ -6,6 +6,7 @@ import type {
   NotificationStatus,
 } from "../../common/contract/notifications.ts";
 import { fullNameSql } from "../lib/person_name.ts";
+import { pushFailures } from "./push_failures.ts";
 
 /** The school's reminder time in hours before a lesson. */
 export async function reminderHours(db: Db): Promise<number> {
@@ -20,7 +21,8 @@ export async function outboxStatus(
   db: Db,
 ): Promise<Omit<NotificationStatus, "email_configured" | "reminder_hours">> {
   // E-mails only: they are what waits without SMTP_URL, and a refused address is what the office
-  // can fix. A push message to a device that is gone fixes itself (the device is removed).
+  // can fix. A push message to a device that is gone fixes itself (the device is removed); other
+  // push refusals are counted apart (push_failed): no address to fix, but a key or a setting.
   const [{ waiting, push_devices }] = await db<{ waiting: number; push_devices: number }[]>`
     select (select count(*)::int from notification_outbox
              where status = 'waiting' and channel = 'email'
@@ -40,6 +42,7 @@ export async function outboxStatus(
     waiting,
     push_devices,
     failed: [...failed].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 20),
+    push_failed: await pushFailures(db),
   };
 }
 

@@ -43,6 +43,7 @@ Deno.test("the office is told when e-mail is not set up, and how many messages w
     failed: [],
     reminder_hours: 24,
     push_devices: 0,
+    push_failed: null,
   });
   t.config.emailConfigured = true;
   assertEquals(

@@ -15,6 +15,7 @@ import {
   type AvailabilityRow,
   instructorWeek,
   mergeWindows,
+  workHoursEntered,
 } from "../../common/availability_model.ts";
 import { addDays, isoWeekday } from "../../common/time.ts";
 import { closedDays } from "../../db/school_calendar.ts";
@@ -79,7 +80,6 @@ async function loadRows(sql: Sql, ids: number[], query: ScheduleQuery) {
   return { weekly, vacations, specials, theory };
 }
 
-const allWeekdays = [1, 2, 3, 4, 5, 6, 7];
 const vacationLabel = { vacation: "Urlaub", sick: "Krankgemeldet" } as const;
 
 /** One instructor's day from the loaded rows, as unavailableBecause() in conflicts.ts reads it. */
@@ -97,9 +97,9 @@ function instructorDay(
   const week = instructorWeek(own, plannedWeekdays);
   const work = mergeWindows(week.work.filter((w) => w.day === weekday))
     .map(({ start, end }) => ({ start, end }));
-  // Any weekly hours at all, on any weekday (even one the school does not plan): only then is a
-  // day without hours a day off rather than hours nobody entered.
-  const workEntered = instructorWeek(own, allWeekdays).work.length > 0;
+  // Any weekly hours at all: only then is a day without hours a day off rather than hours nobody
+  // entered.
+  const workEntered = workHoursEntered(own);
   const absences: ScheduleAbsence[] = [
     ...rows.vacations
       .filter((v) => v.user_id === instructorId && v.start_date <= date && date <= v.end_date)

@@ -1,5 +1,19 @@
 import { z } from "zod";
 
+/** Push messages refused for good in the last 7 days (a device that is gone is not counted). */
+export const pushFailuresSchema = z.object({
+  count: z.number(),
+  /** the newest failure: the push service's HTTP status, null when it did not answer */
+  last_status: z.number().nullable(),
+  /** its answer as the delivery worker recorded it */
+  last_error: z.string(),
+  /** what the status means and what the school can do, in German */
+  explanation: z.string(),
+  /** when the newest failed message was queued (ISO 8601, UTC) */
+  last_at: z.string(),
+});
+export type PushFailures = z.infer<typeof pushFailuresSchema>;
+
 /** GET /admin/notification-status/: whether e-mail goes out, and what is stuck. */
 export const notificationStatusSchema = z.object({
   /** SMTP_URL is set. */
@@ -17,6 +31,8 @@ export const notificationStatusSchema = z.object({
   reminder_hours: z.number(),
   /** Devices that receive push messages (push needs no setup: keys are made at the first start). */
   push_devices: z.number(),
+  /** Push messages that could not be delivered; null when none in the last 7 days. */
+  push_failed: pushFailuresSchema.nullable(),
 });
 export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 

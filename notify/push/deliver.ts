@@ -32,5 +32,10 @@ export async function sendPush(
     return "gone";
   }
   if (outcome.ok) return outcome;
-  return { ok: false, permanent: outcome.permanent, error: outcome.error };
+  return {
+    ok: false,
+    permanent: outcome.permanent,
+    error: outcome.error,
+    status: outcome.status,
+  };
 }

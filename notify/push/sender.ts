@@ -23,10 +23,13 @@ export interface PushPayload {
   tag: string;
 }
 
-/** What became of one try. `gone`: the push service no longer knows the device (404, 410). */
+/**
+ * What became of one try. `gone`: the push service no longer knows the device (404, 410);
+ * `status`: its HTTP answer, when it answered.
+ */
 export type PushOutcome =
   | { ok: true }
-  | { ok: false; gone: boolean; permanent: boolean; error: string };
+  | { ok: false; gone: boolean; permanent: boolean; error: string; status?: number };
 
 /** Sends push messages. */
 export interface Pusher {
@@ -96,7 +99,7 @@ export function webPusher(keys: VapidKeys, contact: string, timeoutMs = 30_000):
         const gone = res.status === 404 || res.status === 410;
         // 429 and 5xx pass; any other 4xx (a bad token, a message too large) stays as it is.
         const permanent = res.status >= 400 && res.status < 500 && res.status !== 429;
-        return { ok: false, gone, permanent, error };
+        return { ok: false, gone, permanent, error, status: res.status };
       } catch (err) {
         return { ok: false, gone: false, permanent: false, error: (err as Error).message };
       }

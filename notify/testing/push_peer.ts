@@ -132,11 +132,14 @@ async function checkVapid(header: string | null): Promise<Received["vapid"]> {
   return { ...JSON.parse(new TextDecoder().decode(fromBase64Url(claims))), key };
 }
 
+/** What the push service answers: a status, or a status with a body (as real ones explain). */
+export type PeerAnswer = number | { status: number; body: string };
+
 /**
  * Starts the push service on a free loopback port. `answer(path)` chooses the status per device
  * (default 201 Created, as push services answer); requests with a bad VAPID token get 403.
  */
-export function startPushPeer(answer: (path: string) => number = () => 201) {
+export function startPushPeer(answer: (path: string) => PeerAnswer = () => 201) {
   const received: Received[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, async (req) => {
     const body = new Uint8Array(await req.arrayBuffer());
@@ -147,9 +150,12 @@ export function startPushPeer(answer: (path: string) => number = () => 201) {
     } catch (err) {
       return new Response((err as Error).message, { status: 403 });
     }
-    const status = answer(path);
+    const chosen = answer(path);
+    const { status, body: text } = typeof chosen === "number"
+      ? { status: chosen, body: null }
+      : chosen;
     if (status < 300) received.push({ path, headers: req.headers, body, vapid });
-    return new Response(null, { status });
+    return new Response(text, { status });
   });
   return {
     origin: `http://127.0.0.1:${server.addr.port}`,

@@ -214,7 +214,8 @@ test("a move into the past asks for 'Als Nachtrag speichern', and the log says s
   await expect(move.getByRole("button", { name: "Trotzdem speichern" })).toHaveCount(0);
   await page.screenshot({ path: "test-results/office-nachtrag-1440.png" });
   await move.getByRole("button", { name: "Als Nachtrag speichern" }).click();
-  // Anton has no working hours: that conflict follows, and the Nachtrag stays confirmed.
+  // Lena has no times of her own nor school times (Anton's missing working hours no longer ask,
+  // decision 0021): that conflict follows, and the Nachtrag stays confirmed.
   await move.getByRole("button", { name: "Trotzdem speichern" }).click();
   await expect(page.getByRole("dialog", { name: /^Fahrstunde am / })).toContainText(
     lastWeek.german,

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from "react";
 import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../lib/api.ts";
+import { PushFailureNotice } from "./push_failure_notice.tsx";
 import "./notifications.css";
 
 /** The query key of the outbox's state as the office sees it. */
@@ -12,7 +13,8 @@ const messagesWord = (n: number) => `${n} ${n === 1 ? "Nachricht wartet" : "Nach
 
 /**
  * "Benachrichtigungen" on the dashboard: whether e-mail goes out (without SMTP_URL the outbox only
- * collects), the addresses that refused a message, and the school's reminder time.
+ * collects), the addresses that refused a message, push messages a push service refused, and the
+ * school's reminder time.
  */
 export function EmailStatusCard() {
   const queryClient = useQueryClient();
@@ -73,6 +75,7 @@ export function EmailStatusCard() {
               : `${status.push_devices} angemeldete Geräte`
           }.`}
       </p>
+      {status.push_failed && <PushFailureNotice failures={status.push_failed} />}
       {status.failed.length > 0 && (
         <div className="email-failed">
           <p className="alert alert-error" role="alert">
