@@ -10,6 +10,8 @@ test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
   await app().createUser({ username: "chefin", role: "admin", first_name: "Clara" });
+  await app().createUser({ username: "ingrid", role: "instructor", first_name: "Ingrid" });
+  await app().createUser({ username: "anna", role: "student", first_name: "Anna" });
 });
 
 async function open(page: Page, path: string, button: string, dialog: string) {
@@ -71,7 +73,7 @@ test("a student form with errors only the server finds shows each beside its fie
   const border = (label: string) =>
     form.getByLabel(label, { exact: true }).evaluate((el) => getComputedStyle(el).borderTopColor);
   expect(await border("E-Mail")).not.toBe(await border("Telefon"));
-  expect((await app().sql`select 1 from users where role = 'student'`).length).toBe(0);
+  expect((await app().sql`select 1 from users where first_name = 'Jürgen'`).length).toBe(0);
   await page.waitForTimeout(600); // Real-world time: the smooth scroll to the form's top
   await page.screenshot({ path: "test-results/form_errors_student.png" });
 });
@@ -87,4 +89,41 @@ test("an instructor form marks names, hours target and qualification at once", a
   expect(await errorBeside(page, form.getByLabel("Stundenziel pro Monat"))).toContain("ganze Zahl");
   await expect(form.getByRole("group", { name: /Qualifikation/ }).getByRole("alert"))
     .toHaveText("Bitte wählen Sie mindestens einen Getriebe-Typ aus.");
+});
+
+test("an empty 'Termin hinzufügen' marks student, date, time and instructor at once", async ({ page }) => {
+  const { baseURL } = app();
+  await loginAs(page, baseURL, "chefin");
+  await page.goto(`${baseURL}/appointments`);
+  await page.getByRole("button", { name: "Hinzufügen / Export" }).click();
+  await page.getByRole("menuitem", { name: "Termin hinzufügen" }).click();
+  const form = page.getByRole("dialog", { name: "Termin hinzufügen" });
+  await expect(form.getByLabel("Fahrlehrer")).toContainText("Ingrid");
+  await form.getByRole("button", { name: "Termin hinzufügen" }).click();
+
+  await expect(form.getByText("Bitte prüfen Sie die 4 rot markierten Angaben.")).toBeVisible();
+  const fields = {
+    Fahrschüler: "Bitte einen Fahrschüler wählen.",
+    Datum: "Bitte ein gültiges Datum angeben.",
+    Uhrzeit: "Bitte eine Uhrzeit angeben.",
+    Fahrlehrer: "Bitte einen Fahrlehrer wählen.",
+  };
+  for (const [label, message] of Object.entries(fields)) {
+    const field = form.getByLabel(label, { exact: true });
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(await errorBeside(page, field)).toBe(message);
+  }
+  await expect(form.getByLabel("Dauer (Minuten)")).not.toHaveAttribute("aria-invalid", "true");
+  // The first marked field takes the focus, so typing starts where the form needs it.
+  await expect(form.getByLabel("Fahrschüler", { exact: true })).toBeFocused();
+  await page.screenshot({ path: "test-results/form_errors_appointment.png" });
+
+  // A corrected field loses its mark; the others keep theirs until they are corrected too.
+  await form.getByLabel("Uhrzeit", { exact: true }).fill("09:00");
+  await expect(form.getByLabel("Uhrzeit", { exact: true })).not.toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  expect(await errorBeside(page, form.getByLabel("Datum", { exact: true }))).toBe(fields.Datum);
+  expect((await app().sql`select 1 from appointments`).length).toBe(0);
 });

@@ -4,7 +4,7 @@
  * not send that old value and report success, so a save first asks this and stops.
  */
 export function unreadableFieldProblem(container: Element | null | undefined): string {
-  const field = container?.querySelector<HTMLInputElement>('input[aria-invalid="true"]');
+  const field = container?.querySelector<HTMLInputElement>("input[data-unreadable]");
   if (!field) return "";
   field.focus();
   const label = field.labels?.[0]?.textContent?.replace("*", "").trim() ||
