@@ -7,6 +7,8 @@ import { Icon } from "./icons.tsx";
 interface FieldBase {
   label: string;
   id?: string;
+  /** the control's name, e.g. the payload field it edits */
+  name?: string;
   required?: boolean;
   hint?: string;
   /** a field error shown under the input and linked to it */
@@ -18,21 +20,27 @@ interface FieldBase {
 /** What the control inside a labelled field carries: its id, states and the hint/error link. */
 interface Control {
   id: string;
+  name?: string;
   disabled?: boolean;
   required?: boolean;
   "aria-describedby"?: string;
+  "aria-invalid"?: boolean;
 }
 
 /** The label, the control `children` renders, and the hint and error under it. */
 function Field(props: FieldBase & { children(control: Control): ReactNode }) {
   const generated = useId();
   const id = props.id ?? generated;
-  const ids = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean);
+  // Not `${id}-error`: a date or time field keeps that id for its own message.
+  const errorId = `${id}-field-error`;
+  const ids = [props.hint ? `${id}-hint` : "", props.error ? errorId : ""].filter(Boolean);
   const control = {
     id,
+    name: props.name,
     disabled: props.disabled,
     required: props.required,
     "aria-describedby": ids.length ? ids.join(" ") : undefined,
+    "aria-invalid": props.error ? true : undefined,
   };
   return (
     <div className={`form-field ${props.className ?? ""}`}>
@@ -41,9 +49,7 @@ function Field(props: FieldBase & { children(control: Control): ReactNode }) {
       </label>
       {props.children(control)}
       {props.hint && <span id={`${id}-hint`} className="field-hint">{props.hint}</span>}
-      {props.error && (
-        <span id={`${id}-error`} className="field-error" role="alert">{props.error}</span>
-      )}
+      {props.error && <span id={errorId} className="field-error" role="alert">{props.error}</span>}
     </div>
   );
 }

@@ -14,11 +14,14 @@ export interface TypedFieldProps {
   "aria-label"?: string;
   "aria-labelledby"?: string;
   "aria-describedby"?: string;
+  /** marked from outside: the form found the value wrong (e.g. a required date left empty) */
+  "aria-invalid"?: boolean;
 }
 
 /**
- * The ids and the <input> attributes of a typed field; `error` links the field to its message
- * (`${id}-error`) while one shows.
+ * The ids and the <input> attributes of a typed field; `error` (text it cannot read) links the
+ * field to its message (`${id}-error`) while one shows and marks it `data-unreadable`, apart from
+ * a mark the form sets (`aria-invalid`), so a save can tell the two.
  */
 export function useTypedField(props: TypedFieldProps, error: boolean) {
   const generatedId = useId();
@@ -36,7 +39,8 @@ export function useTypedField(props: TypedFieldProps, error: boolean) {
     "aria-label": props["aria-label"],
     "aria-labelledby": props["aria-labelledby"],
     "aria-describedby": describedBy || undefined,
-    "aria-invalid": error || undefined,
+    "aria-invalid": error || props["aria-invalid"] || undefined,
+    "data-unreadable": error || undefined,
   };
   return { id, errorId, inputProps };
 }
@@ -71,5 +75,5 @@ export const unreadableFieldMessage = "Bitte prüfen Sie die rot markierten Anga
  * shows: check this before sending.
  */
 export function hasUnreadableField(form: HTMLFormElement): boolean {
-  return form.querySelector('[aria-invalid="true"]') !== null;
+  return form.querySelector("[data-unreadable]") !== null;
 }

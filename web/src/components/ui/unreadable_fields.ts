@@ -1,10 +1,11 @@
 /**
  * Nothing is lost silently (issue 14, problem 2): a date or time field that cannot be read keeps
- * its last good value and marks itself aria-invalid with a German message beside it. Saving must
- * not send that old value and report success, so a save first asks this and stops.
+ * its last good value and marks itself aria-invalid and data-unreadable with a German message beside
+ * it. Saving must not send that old value and report success, so a save first asks this and stops.
+ * data-unreadable, not aria-invalid: a field the form marked (an empty required field) reads fine.
  */
 export function unreadableFieldProblem(container: Element | null | undefined): string {
-  const field = container?.querySelector<HTMLInputElement>('input[aria-invalid="true"]');
+  const field = container?.querySelector<HTMLInputElement>("input[data-unreadable]");
   if (!field) return "";
   field.focus();
   const label = field.labels?.[0]?.textContent?.replace("*", "").trim() ||

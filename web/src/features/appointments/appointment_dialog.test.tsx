@@ -82,13 +82,14 @@ function type(label: string, text: string) {
   fireEvent.blur(field);
 }
 
+// The field says what it cannot read beside itself; the box counts it among the marked ones.
 describe("appointment forms with a field the screen cannot read", () => {
   it("'Verschieben' does not send the old date when the typed one is no real day", async () => {
     wrap(<AppointmentDialog appointmentId={7} onClose={() => {}} onChanged={() => {}} />);
     fireEvent.click(await screen.findByRole("button", { name: "Verschieben" }));
     type("Datum", "31.02.2026");
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
-    expect(await screen.findByText("Bitte prüfen Sie die rot markierten Angaben.")).toBeTruthy();
+    expect(await screen.findByText("Bitte prüfen Sie die rot markierte Angabe.")).toBeTruthy();
     expect(state.sent).toEqual([]);
     // A readable date goes out as typed.
     type("Datum", "26.11.2026");
@@ -102,7 +103,7 @@ describe("appointment forms with a field the screen cannot read", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Verschieben" }));
     type("Uhrzeit", "25:00");
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
-    expect(await screen.findByText("Bitte prüfen Sie die rot markierten Angaben.")).toBeTruthy();
+    expect(await screen.findByText("Bitte prüfen Sie die rot markierte Angabe.")).toBeTruthy();
     expect(state.sent).toEqual([]);
   });
 
@@ -118,7 +119,7 @@ describe("appointment forms with a field the screen cannot read", () => {
     type("Uhrzeit", "14:00");
     type("Datum", "24.13.2026");
     fireEvent.click(screen.getByRole("button", { name: "Termin hinzufügen" }));
-    expect(await screen.findByText("Bitte prüfen Sie die rot markierten Angaben.")).toBeTruthy();
+    expect(await screen.findByText("Bitte prüfen Sie die rot markierte Angabe.")).toBeTruthy();
     expect(state.sent).toEqual([]);
   });
 });

@@ -14,8 +14,12 @@ import {
   TextField,
   TimeField,
 } from "../../components/ui/form_fields.tsx";
-import { hasUnreadableField, unreadableFieldMessage } from "../../components/ui/typed_field.tsx";
 import { ApiError, call } from "../../lib/api.ts";
+import {
+  type FieldErrors,
+  markedFieldsSummary,
+  serverFieldErrors,
+} from "../../lib/field_errors.ts";
 import { appointmentsChanged, queryKeys } from "../../lib/query_keys.ts";
 import { StudentPicker } from "./student_picker.tsx";
 
@@ -46,6 +50,8 @@ interface AppointmentFieldsProps {
   choices: AppointmentChoices | null;
   /** the appointment's own instructor and vehicle (move), kept in the lists */
   current?: { instructor?: Known; vehicle?: Known | null };
+  /** the errors by the payload's field names, each shown beside its field */
+  errors?: FieldErrors;
 }
 
 const typeOptions: Option[] = appointmentTypes.map((type) => ({
@@ -60,7 +66,7 @@ function withCurrent(options: Option[], known?: Known | null): Option[] {
 
 /** The fields of the add and move forms. */
 export function AppointmentFields(
-  { mode, values, onChange, choices, current }: AppointmentFieldsProps,
+  { mode, values, onChange, choices, current, errors = {} }: AppointmentFieldsProps,
 ) {
   const set = (change: Partial<AppointmentFormValues>) => onChange({ ...values, ...change });
   const instructors = withCurrent(
@@ -97,6 +103,8 @@ export function AppointmentFields(
           <SelectField
             label="Terminart"
             required
+            name="appointment_type"
+            error={errors.appointment_type}
             value={values.appointment_type}
             onChange={(v) => set({ appointment_type: v })}
             options={typeOptions}
@@ -105,18 +113,30 @@ export function AppointmentFields(
             students={choices?.students ?? []}
             value={values.student_id}
             onChange={(v) => set({ student_id: v })}
+            error={errors.student_id}
           />
         </>
       )}
-      <DateField label="Datum" required value={values.date} onChange={(v) => set({ date: v })} />
+      <DateField
+        label="Datum"
+        name="date"
+        required
+        error={errors.date}
+        value={values.date}
+        onChange={(v) => set({ date: v })}
+      />
       <TimeField
         label="Uhrzeit"
+        name="start_time"
         required
+        error={errors.start_time}
         value={values.start_time}
         onChange={(v) => set({ start_time: v })}
       />
       <TextField
         label="Dauer (Minuten)"
+        name="duration_minutes"
+        error={errors.duration_minutes}
         type="number"
         required
         min={15}
@@ -125,6 +145,8 @@ export function AppointmentFields(
       />
       <SelectField
         label="Fahrlehrer"
+        name="instructor_id"
+        error={errors.instructor_id}
         required
         placeholder={mode === "create"}
         value={values.instructor_id}
@@ -133,6 +155,8 @@ export function AppointmentFields(
       />
       <SelectField
         label="Fahrzeug"
+        name="vehicle_id"
+        error={errors.vehicle_id}
         value={values.vehicle_id}
         onChange={pickVehicle}
         options={vehicles}
@@ -140,6 +164,8 @@ export function AppointmentFields(
       {mode === "create" && (
         <SelectField
           label="Getriebe"
+          name="transmission_type"
+          error={errors.transmission_type}
           required
           value={values.transmission_type}
           onChange={(v) =>
@@ -152,35 +178,14 @@ export function AppointmentFields(
       )}
       <TextAreaField
         label="Notizen"
+        name="notes"
+        error={errors.notes}
         className="appointment-form-wide"
         value={values.notes}
         onChange={(v) => set({ notes: v })}
       />
     </div>
   );
-}
-
-/**
- * The client's objection to the values ('' when they may be sent); the server checks again.
- * `form` is the form being sent: a date or time field still showing text it cannot read
- * ('31.02.2026', '25:00') keeps its last valid value, so sending now would save something other
- * than what the screen shows (a 'move' to the old date, reported as done).
- */
-export function formObjection(
-  mode: "create" | "move",
-  values: AppointmentFormValues,
-  form?: HTMLFormElement,
-): string {
-  if (form && hasUnreadableField(form)) return unreadableFieldMessage;
-  if (mode === "create" && !values.student_id) return "Bitte einen Fahrschüler wählen.";
-  if (!values.instructor_id) return "Bitte einen Fahrlehrer wählen.";
-  if (!values.date) return "Bitte ein gültiges Datum angeben.";
-  if (!values.start_time) return "Bitte eine Uhrzeit angeben.";
-  const minutes = Number(values.duration_minutes);
-  if (!Number.isInteger(minutes) || minutes < 15 || minutes > 600) {
-    return "Bitte eine Dauer zwischen 15 und 600 Minuten angeben.";
-  }
-  return "";
 }
 
 /** The active people and vehicles for the pickers, loaded again for each open form. */
@@ -221,6 +226,7 @@ const nothingConfirmed: SaveConfirmations = { override_availability: false, back
 export function useAppointmentSave(send: (confirmed: SaveConfirmations) => Promise<void>) {
   const queryClient = useQueryClient();
   const [problem, setProblem] = useState<SaveProblem | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [confirmed, setConfirmed] = useState(nothingConfirmed);
   const mutation = useMutation({
     mutationFn: send,
@@ -235,14 +241,28 @@ export function useAppointmentSave(send: (confirmed: SaveConfirmations) => Promi
         : code === "past_appointment"
         ? "backfill"
         : null;
-      setProblem({ message, confirm });
+      // A refused field stands beside itself; several: the box says how many (issue 25).
+      const fields = serverFieldErrors(error);
+      setFieldErrors(fields);
+      const several = Object.keys(fields).length > 1;
+      setProblem({ message: several ? markedFieldsSummary(fields) : message, confirm });
     },
   });
 
-  async function save(confirm: keyof SaveConfirmations | null, objection = "") {
+  /**
+   * `objection`: the screen's errors by field (every one at once), or a sentence about the
+   * whole form; {} or '' when the values may be sent.
+   */
+  async function save(
+    confirm: keyof SaveConfirmations | null,
+    objection: FieldErrors | string = {},
+  ) {
     if (mutation.isPending) return;
-    if (objection) {
-      setProblem({ message: objection, confirm: null });
+    const fields = typeof objection === "string" ? {} : objection;
+    const message = typeof objection === "string" ? objection : markedFieldsSummary(objection);
+    setFieldErrors(fields);
+    if (message) {
+      setProblem({ message, confirm: null });
       return;
     }
     const next = confirm ? { ...confirmed, [confirm]: true } : confirmed;
@@ -254,10 +274,18 @@ export function useAppointmentSave(send: (confirmed: SaveConfirmations) => Promi
   return {
     saving: mutation.isPending,
     problem,
+    fieldErrors,
     save,
-    clearProblem: () => {
+    /** after a change: the box goes, and so do the marks of the `changed` fields */
+    clearProblem: (changed: readonly string[] = []) => {
       setProblem(null);
       setConfirmed(nothingConfirmed);
+      setFieldErrors((errors) => {
+        if (!changed.some((key) => key in errors)) return errors;
+        const rest = { ...errors };
+        for (const key of changed) delete rest[key];
+        return rest;
+      });
     },
   };
 }

@@ -1,12 +1,12 @@
-import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { FreeSlot } from "../../../../common/contract/free_slots.ts";
 import { FreeSlotList } from "./free_slot_list.tsx";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
+import { appointmentFieldErrors, unreadableFieldNames } from "./appointment_form_errors.ts";
 import {
   AppointmentFields,
   type AppointmentFormValues,
-  formObjection,
   SaveProblemAlert,
   useAppointmentChoices,
   type useAppointmentSave,
@@ -32,24 +32,40 @@ interface Props {
 
 /**
  * The dialog around the appointment fields for "Termin hinzufügen" and "Termin verschieben": the
- * client's objection first, then the server's, with the override where the server allows it.
+ * client's objections first, then the server's, with the override where the server allows it.
+ * Errors by field stand beside their fields, all at once, and the first marked field takes the
+ * focus (issue 25, point 14).
  */
 export function AppointmentFormDialog(props: Props) {
   const formId = useId();
   const choices = useAppointmentChoices();
-  const { saving, problem, save, clearProblem } = props.saving;
+  const { saving, problem, fieldErrors, save, clearProblem } = props.saving;
+  const formRef = useRef<HTMLFormElement>(null);
   // Until the office types a length, the free slots have the school's length for the kind (a
   // 90-minute Überlandfahrt); a move keeps its lesson's length.
   const [lengthTyped, setLengthTyped] = useState(props.mode === "move");
 
+  // A refused save with marked fields: the first one takes the focus (typing moves no focus, it
+  // only clears the box, so `problem` is new exactly when a save was refused).
+  useEffect(() => {
+    if (!problem || Object.keys(fieldErrors).length === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [problem]);
+
+  /** New values; the fields that changed lose their marks. */
+  function apply(next: AppointmentFormValues) {
+    const keys = Object.keys(next) as (keyof AppointmentFormValues)[];
+    props.onValues(next);
+    clearProblem(keys.filter((key) => next[key] !== props.values[key]));
+  }
+
   function change(next: AppointmentFormValues) {
     if (next.duration_minutes !== props.values.duration_minutes) setLengthTyped(true);
-    props.onValues(next);
-    clearProblem();
+    apply(next);
   }
 
   function pick(slot: FreeSlot) {
-    props.onValues({
+    apply({
       ...props.values,
       instructor_id: String(slot.instructor_id),
       vehicle_id: slot.vehicle_id === null ? "" : String(slot.vehicle_id),
@@ -58,15 +74,16 @@ export function AppointmentFormDialog(props: Props) {
       start_time: slot.start_time,
       duration_minutes: String(slot.duration_minutes),
     });
-    clearProblem();
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    void save(
-      null,
-      formObjection(props.mode, props.values, event.currentTarget as HTMLFormElement),
-    );
+    const unreadable = unreadableFieldNames(event.currentTarget as HTMLFormElement);
+    const errors = appointmentFieldErrors(props.mode, props.values, unreadable);
+    // A date or time field showing text it cannot read already says so beside itself; it counts
+    // in the box's number (and blocks the save) with an empty message, so it gets no second one.
+    for (const name of unreadable) errors[name] ??= "";
+    void save(null, errors);
   }
 
   return (
@@ -91,9 +108,16 @@ export function AppointmentFormDialog(props: Props) {
       }
     >
       {props.intro}
-      <form id={formId} className="form appointment-form" onSubmit={submit} noValidate>
+      <form
+        ref={formRef}
+        id={formId}
+        className="form appointment-form"
+        onSubmit={submit}
+        noValidate
+      >
         <AppointmentFields
           mode={props.mode}
+          errors={fieldErrors}
           values={props.values}
           onChange={change}
           choices={choices}

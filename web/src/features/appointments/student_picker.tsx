@@ -23,10 +23,12 @@ export function matchStudents(students: Student[], typed: string): Student[] {
  * matching students; a click or Enter picks one. A select of 2,000 names cannot be searched.
  */
 export function StudentPicker(
-  { students, value, onChange }: {
+  { students, value, onChange, error }: {
     students: Student[];
     value: string;
     onChange(id: string): void;
+    /** the form's objection to the choice, shown under the field and linked to it */
+    error?: string;
   },
 ) {
   const id = useId();
@@ -46,7 +48,10 @@ export function StudentPicker(
       <label htmlFor={id} className="required">Fahrschüler</label>
       <input
         id={id}
+        name="student_id"
         role="combobox"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-field-error` : undefined}
         aria-expanded={open && matches.length > 0}
         aria-controls={open ? `${id}-list` : undefined}
         aria-autocomplete="list"
@@ -70,6 +75,7 @@ export function StudentPicker(
           e.preventDefault();
         }}
       />
+      {error && <span id={`${id}-field-error`} className="field-error" role="alert">{error}</span>}
       {open && (
         <ul id={`${id}-list`} role="listbox" className="student-picker-list" aria-label="Treffer">
           {matches.length === 0 && (
