@@ -331,6 +331,11 @@ test("the link dialog: the next step shows at once, and closing it early does no
   // That step 7 follows at the tour's next look instead of 1,500 ms later is the engine's
   // unit test (tutorial.test.tsx, `advanceMs: 0`): a time limit here failed on the loaded CI
   // machine (speed is measured in benches, never asserted in tests).
+  // The office reads the step, whose highlight is on the link, before it closes the dialog. (CI,
+  // loaded, once closed it before the tour's look had found the link: step 7 then waited for an
+  // element that was gone. A person does not close a dialog within the tour's 200 ms look; the
+  // engine not noticing it then is noted on issue 25.)
+  await elementFound(page);
   await expect(async () => await expectOnScreen(page, 7)).toPass({ timeout: 3_000 });
 
   // The office closes the link dialog at step 7 rather than pressing Weiter: the tour goes on
