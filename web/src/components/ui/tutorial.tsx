@@ -447,16 +447,25 @@ export function Tutorial(
   // A step without condition that points into a page dialog is done once the office closes that
   // dialog (the link dialog closed at "Link kopieren"): the tour moves on rather than point at
   // an element that is gone.
+  // Which step's element was seen inside a dialog is kept apart from `target`: useStepTarget
+  // drops a removed element at its own look, and when that look came first the check below was
+  // torn down with it and the step waited for ever (seen in CI, about one run in two).
+  const [dialogSeenAt, setDialogSeenAt] = useState<number | null>(null);
   useEffect(() => {
-    if (!active || !target || step?.condition || !step?.target || !dialogOf(target)) return;
+    if (target && step?.target && target.matches(step.target) && dialogOf(target)) {
+      setDialogSeenAt(index);
+    }
+  }, [target, step, index]);
+  useEffect(() => {
+    if (!active || dialogSeenAt !== index || step?.condition || !step?.target) return;
     const selector = step.target;
     const check = () => {
-      if (target.isConnected || findElement(document, selector, step.withText)) return;
+      if (findElement(document, selector, step.withText)) return;
       goOn();
     };
     const timer = setInterval(check, pollMs);
     return () => clearInterval(timer);
-  }, [active, target, step, goOn]);
+  }, [active, dialogSeenAt, index, step, goOn]);
 
   // The tooltip sits below the element, else above it, shifted sideways to stay on screen at any
   // width; a tall element leaves it in the corner. autoUpdate follows scrolling and resizing and
