@@ -3,7 +3,7 @@ import { yieldToEventLoop } from "./event_loop.ts";
 
 /**
  * The one .ics writer of the app (RFC 5545), for the office's export and the people's calendar
- * feed alike. The `ics` package writes the text (the stack's choice, ../shared/DESIGN.md); around
+ * feed alike. The `ics` package writes the text (the stack's choice for iCal); around
  * it this module folds lines by octets, adds the feed's refresh lines and calls the package a
  * piece at a time so a long calendar does not hold the server. Times are UTC (the package writes
  * no TZID); per event UID, DTSTAMP, CREATED, LAST-MODIFIED and SEQUENCE let a calendar that
