@@ -82,6 +82,15 @@ const settings = z.object({
    * (rules/one_vehicle_per_day.ts). Absent: cars are named hour by hour as in version 1.
    */
   vehiclePerDay: z.enum(["soft", "hard"]).optional(),
+  /**
+   * Ordinary lessons as double lessons (Doppelstunden): "prefer" pairs a student's two lessons of
+   * a day into two consecutive slots of one instructor and car wherever that costs no lesson
+   * (double/pair_lessons.ts), written as one appointment of two lessons' minutes that counts as
+   * two lessons everywhere. "off": one appointment per lesson, as in version 1.
+   */
+  ordinaryDoubleLessons: z.enum(["off", "prefer"], {
+    error: 'ordinaryDoubleLessons: "off" oder "prefer" erwartet',
+  }).default("off"),
 });
 
 const instructor = z.object({
@@ -170,6 +179,13 @@ export const instanceSchema = z.object({
       code: "custom",
       path: ["settings", "lessonMinutes"],
       message: "Version 1 kennt nur Fahrstunden von 60 Minuten (format fahrplan-instance/2)",
+    });
+  }
+  if (inst.format === "fahrplan-instance/1" && inst.settings.ordinaryDoubleLessons !== "off") {
+    ctx.addIssue({
+      code: "custom",
+      path: ["settings", "ordinaryDoubleLessons"],
+      message: "Doppelstunden gibt es erst ab Version 2 (format fahrplan-instance/2)",
     });
   }
   inst.instructors.forEach((ins, k) => {

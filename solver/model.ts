@@ -113,7 +113,7 @@ export function buildModel(instance: Instance): Model {
     const minutes = fixedMinutes(f, s.lessonMinutes);
     const slots = Math.min(24 - hour, Math.ceil(minutes / 60));
     instructorDayFixedMinutes[i][d] += minutes;
-    studentDayFixed[st][d]++;
+    studentDayFixed[st][d] += lessonsPerStudentDay(f, s);
     const vt = f.vehicle === undefined ? undefined : vehicleTransmission.get(f.vehicle);
     for (let h = hour; h < hour + slots; h++) {
       instructorFixed[i][slot(d, h)] = 1;
@@ -177,6 +177,20 @@ export function buildModel(instance: Instance): Model {
     instructorIndex,
     studentIndex,
   };
+}
+
+/**
+ * What a fixed appointment counts per student day: one, or two for an ordinary double lesson
+ * (ordinaryDoubleLessons "prefer": two lessons' minutes in one appointment, docs/planner-format.md).
+ */
+export function lessonsPerStudentDay(
+  f: { start: string; end?: string; kind?: string },
+  s: { lessonMinutes: number; ordinaryDoubleLessons: string },
+): number {
+  const ordinary = f.kind === undefined || f.kind === "driving_lesson";
+  const double = s.ordinaryDoubleLessons === "prefer" && ordinary &&
+    fixedMinutes(f, s.lessonMinutes) === 2 * s.lessonMinutes;
+  return double ? 2 : 1;
 }
 
 /** Driving minutes of a fixed appointment: from start to `end`, else one ordinary lesson. */

@@ -22,6 +22,9 @@ import { assignVehicles } from "./stages/08_vehicles.ts";
 import { explainMissing } from "./stages/09_reasons.ts";
 import { report } from "./stages/10_report.ts";
 import { planSpecialDrives } from "./stages/00_special_drives.ts";
+import { pairDoubleLessons } from "./stages/07b_double_lessons.ts";
+import { addMinutes, mergeDoubles } from "./double/merge.ts";
+import type { Appointment } from "./plan_format.ts";
 
 export type { Plan, PlanStats, PlanTiming } from "./plan_format.ts";
 export { PlanCancelled, type PlanOptions, type Progress } from "./stages/run.ts";
@@ -41,20 +44,28 @@ export function timedPlan(
   instance: Instance,
   options: PlanOptions = {},
 ): { plan: Plan; timing: PlanTiming } {
-  if (instance.format !== "fahrplan-instance/2") return ordinaryPlan(instance, options);
+  if (instance.format !== "fahrplan-instance/2") {
+    const { plan, timing } = ordinaryPlan(instance, options);
+    return { plan, timing };
+  }
   const started = performance.now();
   const special = planSpecialDrives(instance);
   const inner = ordinaryPlan(special.rest, options);
   const lessonMinutes = instance.settings.lessonMinutes;
-  const ordinary = inner.plan.appointments.map((a) => ({
+  // Double lessons (ordinaryDoubleLessons "prefer") are one appointment of two lessons' minutes.
+  const merged = mergeDoubles(inner.plan.appointments, inner.doubles);
+  const ordinary = merged.appointments.map((a) => ({
     student: a.student,
     instructor: a.instructor,
     ...(a.vehicle ? { vehicle: a.vehicle } : {}),
     start: a.start,
-    end: addMinutes(a.start, lessonMinutes),
+    end: addMinutes(a.start, lessonMinutes * (merged.doubles.has(a) ? 2 : 1)),
     transmission: a.transmission,
     kind: "driving_lesson" as const,
   }));
+  const doubleStats = instance.settings.ordinaryDoubleLessons === "prefer"
+    ? { ordinaryDoubleLessons: merged.doubles.size }
+    : {};
   return {
     plan: {
       ...inner.plan,
@@ -65,24 +76,21 @@ export function timedPlan(
         ...inner.plan.stats,
         specialDrives: special.appointments.length,
         specialUnitsMissing: special.unplanned.reduce((n, u) => n + u.missing, 0),
+        ...doubleStats,
       },
     },
     timing: { ...inner.timing, seconds: Math.round(performance.now() - started) / 1000 },
   };
 }
 
-/** "YYYY-MM-DDTHH:MM" plus minutes, inside the same day (lessons end by midnight). */
-function addMinutes(start: string, minutes: number): string {
-  const m = Number(start.slice(11, 13)) * 60 + Number(start.slice(14, 16)) + minutes;
-  const hh = String(Math.floor(m / 60)).padStart(2, "0"), mm = String(m % 60).padStart(2, "0");
-  return `${start.slice(0, 11)}${hh}:${mm}`;
-}
-
-/** The ordinary lessons: stages 1 to 10. */
+/**
+ * The ordinary lessons: stages 1 to 10; beside the plan the double lessons (stage 7b) as pairs of
+ * its one-hour appointments, which timedPlan writes as one appointment each.
+ */
 function ordinaryPlan(
   instance: Instance,
   options: PlanOptions,
-): { plan: Plan; timing: PlanTiming } {
+): { plan: Plan; timing: PlanTiming; doubles: [Appointment, Appointment][] } {
   const run = startRun(instance, options);
   run.step(1, "Modell aufbauen");
   const modelled = buildModelAndNetwork(run);
@@ -106,9 +114,10 @@ function ordinaryPlan(
   run.step(72, "Fahrlehrer zuordnen", 0.72);
   run.step(74, "Feinschliff", 0.74);
   const searched = softSearch(repaired);
+  const paired = pairDoubleLessons(searched);
 
   run.step(90, "Fahrzeuge zuteilen", 0.9);
-  const withVehicles = assignVehicles(searched);
+  const withVehicles = assignVehicles(paired);
 
   run.step(95, "Fehlende Fahrstunden begründen", 1);
   const explained = explainMissing(withVehicles);
@@ -118,6 +127,7 @@ function ordinaryPlan(
   const seconds = (ms = 0) => Math.round(ms) / 1000;
   return {
     plan: result,
+    doubles: withVehicles.doubleAppointments,
     timing: {
       seconds: seconds(performance.now() - run.started),
       lagrangeSeconds: seconds(run.timing.lagrangeMs),

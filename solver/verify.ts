@@ -60,6 +60,13 @@ export function verifyPlan(instance: Instance, plan: Pick<Plan, "appointments">)
 
   const special = (a: { kind?: string }) => a.kind !== undefined && a.kind !== "driving_lesson";
   const specialMinutes = s.specialDrivesDouble ? 90 : 45;
+  // An ordinary double lesson (ordinaryDoubleLessons "prefer"): one appointment of two lessons'
+  // minutes that counts as two lessons (needs, lessons a student day).
+  const doubles = s.ordinaryDoubleLessons === "prefer";
+  const lessonsOf = (a: { start: string; end?: string; kind?: string }) =>
+    doubles && !special(a) && endOf(a) - toMinutes(a.start.slice(11)) === 2 * s.lessonMinutes
+      ? 2
+      : 1;
   for (const a of plan.appointments) {
     const where = `${a.student}/${a.instructor} ${a.start}`;
     if (!/^\d{4}-\d{2}-\d{2}T\d{2}:00$/.test(a.start)) {
@@ -67,7 +74,7 @@ export function verifyPlan(instance: Instance, plan: Pick<Plan, "appointments">)
       continue;
     }
     const date = a.start.slice(0, 10), from = toMinutes(a.start.slice(11)), to = endOf(a);
-    const length = special(a) ? specialMinutes : s.lessonMinutes;
+    const length = special(a) ? specialMinutes : s.lessonMinutes * lessonsOf(a);
     if (to - from !== length) problems.push(`${where}: lasts ${to - from} minutes, not ${length}`);
     const wd = isoWeekday(date);
     if (!inHorizon(date)) problems.push(`${where}: outside the horizon`);
@@ -141,7 +148,8 @@ export function verifyPlan(instance: Instance, plan: Pick<Plan, "appointments">)
     }
   }
   for (const a of plan.appointments.filter((x) => !special(x))) {
-    got.set(`${a.student}|${a.transmission}`, (got.get(`${a.student}|${a.transmission}`) ?? 0) + 1);
+    const key = `${a.student}|${a.transmission}`;
+    got.set(key, (got.get(key) ?? 0) + lessonsOf(a));
   }
   for (const [key, n] of got) {
     const [id, t] = key.split("|");
@@ -163,6 +171,7 @@ export function verifyPlan(instance: Instance, plan: Pick<Plan, "appointments">)
       start: `${a.start.slice(0, 11)}${String(from / 60 + k).padStart(2, "0")}:00`,
       first: k === 0,
       minutes: k === 0 ? minutes : 0,
+      lessons: k === 0 ? lessonsOf(a) : 0,
     }));
   });
   const twice = (label: string, keyOf: (a: (typeof all)[number]) => string | null) => {
@@ -208,12 +217,13 @@ export function verifyPlan(instance: Instance, plan: Pick<Plan, "appointments">)
     (a) => `${a.instructor} week of ${mondayOf(a.start.slice(0, 10))}`,
     s.maxAppointmentsPerWeek,
   );
-  // Per student day an appointment counts once (a double lesson too).
+  // Per student day an appointment counts once (a special drive's double lesson too), an
+  // ordinary double lesson twice.
   limit(
     "student day",
     (a) => `${a.student} ${a.start.slice(0, 10)}`,
     s.maxLessonsPerStudentPerDay,
-    (a) => (a.first ? 1 : 0),
+    (a) => a.lessons,
   );
 
   // Break rule: lessons in a row per instructor and day; a run ends at 1 free hour (2 above 60 minutes).

@@ -56,6 +56,8 @@ const specDefaults: PlannerSettings = {
     specialDrivesAfterLessons: 0,
     // An instructor keeps one car a day where the fleet allows.
     vehiclePerDay: "soft",
+    // Ordinary lessons one by one (double lessons only when the school asks for them).
+    ordinaryDoubleLessons: "off",
   },
 };
 
@@ -146,10 +148,12 @@ Deno.test("settings: defaults, a valid save is read back, bad values get German 
   const changed = structuredClone(specDefaults);
   changed.hard.maxHoursPerDay.value = 5;
   changed.soft.preferredTimes.enabled = false;
+  changed.training.ordinaryDoubleLessons = "prefer";
   assertEquals((await client.put("/api/admin/planner-settings/", changed)).status, 200);
   const again = await (await client.get("/api/admin/planner-settings/")).json();
   assertEquals(again.settings.hard.maxHoursPerDay.value, 5);
   assertEquals(again.settings.soft.preferredTimes.enabled, false);
+  assertEquals(again.settings.training.ordinaryDoubleLessons, "prefer");
 
   const cases: [(s: typeof changed) => void, string][] = [
     [
@@ -171,6 +175,10 @@ Deno.test("settings: defaults, a valid save is read back, bad values get German 
     [
       (s) => (s.soft.timeSlotPreferences.lateEveningStart = 15),
       "Beginn des späten Abends muss zwischen 16 und 20 liegen.",
+    ],
+    [
+      (s) => ((s.training as { ordinaryDoubleLessons: string }).ordinaryDoubleLessons = "always"),
+      "Doppelstunden: aus oder möglichst.",
     ],
   ];
   for (const [spoil, message] of cases) {

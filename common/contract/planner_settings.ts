@@ -66,6 +66,14 @@ const training = z.object({
   vehiclePerDay: z.enum(["off", "soft", "hard"], {
     error: "Ein Fahrzeug pro Tag: aus, möglichst oder immer.",
   }).default("soft"),
+  /**
+   * Ordinary Fahrstunden as double lessons (Doppelstunden): "prefer" lets a student have two
+   * Fahrstunden a day and plans them back to back with one instructor and car wherever that costs
+   * no lesson, written as one appointment of 90 (or 120) minutes. Settings stored before read "off".
+   */
+  ordinaryDoubleLessons: z.enum(["off", "prefer"], {
+    error: "Doppelstunden: aus oder möglichst.",
+  }).default("off"),
 });
 
 /**
@@ -80,6 +88,7 @@ export const defaultTraining: z.infer<typeof training> = {
   pickupChangeMinutes: 0,
   specialDrivesAfterLessons: 0,
   vehiclePerDay: "soft",
+  ordinaryDoubleLessons: "off",
 };
 
 /** What settings stored before issue 22 (without `training`) mean: 60-minute lessons, as then. */

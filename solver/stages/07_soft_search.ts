@@ -21,6 +21,8 @@ export interface Searched extends Repaired {
    * (routing/pickup_repair.ts, routing/vehicle_day_repair.ts).
    */
   pickup: { moved: number; dropped: number };
+  /** Per instructor the lessons no later move may take them below (instructor fairness). */
+  floors: number[];
 }
 
 export function softSearch(s: Repaired): Searched {
@@ -66,5 +68,5 @@ export function softSearch(s: Repaired): Searched {
   after.dropped += carsAfter.dropped;
   pickup.moved += after.moved;
   pickup.dropped += after.dropped;
-  return { ...s, search, pickup };
+  return { ...s, search, pickup, floors };
 }

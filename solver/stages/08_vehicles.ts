@@ -7,24 +7,30 @@ import { fixedMinutes } from "../model.ts";
 import type { Instance, Transmission } from "../instance.ts";
 import type { Appointment } from "../plan_format.ts";
 import { pickVehicle, vehiclesByTransmission } from "../rules/vehicles.ts";
-import type { Searched } from "./07_soft_search.ts";
+import type { Paired } from "./07b_double_lessons.ts";
+import { sameCarForDoubles } from "../double/same_car.ts";
 
-export interface WithVehicles extends Searched {
+export interface WithVehicles extends Paired {
   appointments: Appointment[];
+  /** The double lessons (stage 7b) as pairs of appointments, both slots with one car where possible. */
+  doubleAppointments: [Appointment, Appointment][];
 }
 
-export function assignVehicles(s: Searched): WithVehicles {
+export function assignVehicles(s: Paired): WithVehicles {
   const { run: { instance }, model, lessons } = s;
-  const appointments = withVehicles(
-    instance,
-    lessons.map((l) => ({
-      student: instance.students[l.student].id,
-      instructor: instance.instructors[l.instructor].id,
-      start: lessonStart(model.dates[l.day], l.hour),
-      transmission: l.transmission,
-    })),
-  );
-  return { ...s, appointments };
+  const single = lessons.map((l): Appointment => ({
+    student: instance.students[l.student].id,
+    instructor: instance.instructors[l.instructor].id,
+    start: lessonStart(model.dates[l.day], l.hour),
+    transmission: l.transmission,
+  }));
+  const appointments = withVehicles(instance, single);
+  const doubleAppointments = s.doubles.map(([a, b]): [Appointment, Appointment] => [
+    single[a],
+    single[b],
+  ]);
+  sameCarForDoubles(instance, appointments, doubleAppointments);
+  return { ...s, appointments, doubleAppointments };
 }
 
 /** Gives every lesson a free vehicle of its transmission, keeping an instructor's car where possible. */

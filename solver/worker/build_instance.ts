@@ -118,8 +118,11 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
        where u.role = 'instructor' and u.is_active and cardinality(p.transmission_types) > 0
        order by u.id
     `;
+    // A double lesson (90 minutes or more) is two Fahrstunden, as student_training_counts counts.
     const draftLessons = (student: string, transmission: string) =>
-      tx`(select count(*) from appointments d
+      tx`(select coalesce(sum(case when d.ends_at - d.starts_at >= interval '90 minutes'
+                                   then 2 else 1 end), 0)
+            from appointments d
            where d.student_id = ${tx.unsafe(student)} and d.status = ${DRAFT_STATUS}
              and d.appointment_type = 'driving_lesson' and d.transmission = ${transmission})`;
     const draftUnits = (student: string, kind: string) =>

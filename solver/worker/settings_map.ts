@@ -16,6 +16,7 @@ export interface FormatSettings {
   location: { lat: number; lon: number };
   pickupChangeMinutes: number;
   vehiclePerDay?: "soft" | "hard";
+  ordinaryDoubleLessons: "off" | "prefer";
   soft: {
     instructorContinuity: number;
     preferredTimes: number;
@@ -36,7 +37,9 @@ export function toFormatSettings(s: PlannerSettings): FormatSettings {
     maxAppointmentsPerWeek: h.maxAppointmentsPerWeek.enabled ? h.maxAppointmentsPerWeek.value : 60,
     breakAfterHours: h.minBreakAfterHours.enabled ? h.minBreakAfterHours.hours : 6,
     minBreakMinutes: h.minBreakAfterHours.enabled ? h.minBreakAfterHours.minBreakDuration : 15,
-    maxLessonsPerStudentPerDay: 1,
+    // One Fahrstunde a student day; with double lessons two, which the planner puts back to back
+    // as one appointment wherever that costs no lesson (a double lesson counts as two).
+    maxLessonsPerStudentPerDay: s.training.ordinaryDoubleLessons === "prefer" ? 2 : 1,
     vehicleAssignment: h.vehicleAssignment.enabled,
     lessonMinutes: s.training.lessonMinutes,
     slotMinutes: s.training.slotMinutes,
@@ -44,6 +47,7 @@ export function toFormatSettings(s: PlannerSettings): FormatSettings {
     location: { ...s.training.location },
     pickupChangeMinutes: s.training.pickupChangeMinutes,
     ...(s.training.vehiclePerDay === "off" ? {} : { vehiclePerDay: s.training.vehiclePerDay }),
+    ordinaryDoubleLessons: s.training.ordinaryDoubleLessons,
     soft: {
       instructorContinuity: soft.instructorContinuity.enabled
         ? soft.instructorContinuity.weight

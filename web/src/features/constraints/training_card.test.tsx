@@ -45,3 +45,30 @@ describe("TrainingCard badge", () => {
     expect(screen.queryByText("Immer aktiv")).toBeNull();
   });
 });
+
+describe("TrainingCard double lessons", () => {
+  it("switches ordinary double lessons on, named with twice the lesson length", () => {
+    const seen: (typeof defaultTraining)[] = [];
+    const { rerender } = render(
+      <TrainingCard value={defaultTraining} onChange={(next) => seen.push(next)} />,
+    );
+    const box = screen.getByLabelText(
+      "Fahrstunden als Doppelstunden planen (90 Minuten), wo es keine Stunde kostet",
+    ) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    expect(seen[0].ordinaryDoubleLessons).toBe("prefer");
+    rerender(
+      <TrainingCard
+        value={{ ...defaultTraining, lessonMinutes: 60, ordinaryDoubleLessons: "prefer" }}
+        onChange={(next) => seen.push(next)}
+      />,
+    );
+    const sixty = screen.getByLabelText(
+      "Fahrstunden als Doppelstunden planen (120 Minuten), wo es keine Stunde kostet",
+    ) as HTMLInputElement;
+    expect(sixty.checked).toBe(true);
+    fireEvent.click(sixty);
+    expect(seen[1].ordinaryDoubleLessons).toBe("off");
+  });
+});

@@ -85,6 +85,21 @@ export function TrainingCard(
         />
         Sonderfahrten als Doppelstunde (90 Min.)
       </label>
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={value.ordinaryDoubleLessons === "prefer"}
+          onChange={(e) => set({ ordinaryDoubleLessons: e.target.checked ? "prefer" : "off" })}
+        />
+        {`Fahrstunden als Doppelstunden planen (${
+          2 * value.lessonMinutes
+        } Minuten), wo es keine Stunde kostet`}
+      </label>
+      <p className="field-hint">
+        Ein Fahrschüler kann dann zwei Fahrstunden an einem Tag bekommen. Der Planer legt sie direkt
+        hintereinander, beim selben Fahrlehrer und im selben Fahrzeug, als einen Termin, wo das
+        keine Fahrstunde kostet. Eine Doppelstunde zählt als zwei Fahrstunden.
+      </p>
       <p className="field-hint">
         Standort der Fahrschule für Dämmerung und Sonnenuntergang: Nachtfahrten beginnen erst nach
         der bürgerlichen Dämmerung, Überland- und Autobahnfahrten enden vor Sonnenuntergang.
