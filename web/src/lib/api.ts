@@ -1,8 +1,8 @@
-import type { AnswerOf, BodyOf, ContractRoute } from "../../../common/contract/routes.ts";
+import type { AnswerOf, BodyOf, ContractRoute, QueryOf } from "../../../common/contract/routes.ts";
 import type { SessionUser } from "../../../common/contract/session.ts";
-import { type Query, routePath } from "../../../common/contract/route_path.ts";
+import { routePath } from "../../../common/contract/route_path.ts";
 
-export { type Query, routePath };
+export { routePath };
 
 /** An answer of the API that is not 2xx; `message` is the German text for the screen. */
 export class ApiError extends Error {
@@ -143,11 +143,12 @@ type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest
 
 /**
  * What `call()` takes besides the route: the body where the route has one, the path parameters
- * where it has some ({id}), a query.
+ * where it has some ({id}), the query parameters its contract names (`query`, an object the
+ * query string is built from).
  */
 export type CallOptions<R extends ContractRoute> =
   & RequestOptions
-  & { query?: Query }
+  & ([QueryOf<R>] extends [never] ? { query?: undefined } : { query?: QueryOf<R> })
   & (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> })
   & ([ParamNames<R>] extends [never] ? { params?: undefined }
     : { params: Record<ParamNames<R>, string | number> });
