@@ -143,7 +143,7 @@ export interface RouteSpec {
  * The API validates each JSON body with `body` and each query with `query`, and its tests
  * parse each 2xx answer with `answer` (api/testing/test_app.ts); the web app calls the routes
  * through `call()` in web/src/lib/api.ts with the types inferred from here, so a payload changed
- * on one side fails the other side's checks. tests/deno/contract_routes.test.ts compares this list
+ * on one side fails the other side's checks. api/contract_routes.test.ts compares this list
  * with the app's routes.
  */
 export const contractRoutes = {
