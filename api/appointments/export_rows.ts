@@ -1,7 +1,7 @@
 import type { Sql } from "../../db/connection.ts";
 import { type AppointmentRow, appointmentSelect, withDisplay } from "./appointment_rows.ts";
 import { appointmentOrder, appointmentWhere } from "./list_query.ts";
-import type { ExportQuery } from "./export_query.ts";
+import type { ExportQuery } from "../../common/contract/list_queries.ts";
 import { yieldToEventLoop } from "../lib/event_loop.ts";
 
 /** Rows fetched from the database at a time. */
@@ -20,7 +20,7 @@ export interface ExportRow extends AppointmentRow {
 /**
  * Every row the list shows for `query` (search, range, sort; all pages), in the list's order;
  * `activeOnly` leaves cancelled ones out (week plans show lessons that take place). The range is
- * at most a year (export_query.ts), so the rows fit in memory; the files are streamed from them.
+ * at most a year (common/contract/list_queries.ts), so the rows fit in memory; the files are streamed from them.
  */
 export async function exportAppointments(
   sql: Sql,

@@ -1,10 +1,13 @@
-import { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
-import { containsPattern, listPage, listQuerySchema, pageSql } from "../lib/list_params.ts";
-import type { ListParams, SortColumns } from "../lib/list_params.ts";
+import { containsPattern, listPage, pageSql } from "../lib/list_params.ts";
+import type { SortColumns } from "../lib/list_params.ts";
+import {
+  type AppointmentQuery,
+  type appointmentSortKeys,
+} from "../../common/contract/list_queries.ts";
 import type { ListPage } from "../../common/contract/list_page.ts";
 import { fullNameSql, lastNameSortSql } from "../lib/person_name.ts";
-import { isIsoDate, SCHOOL_TIME_ZONE, schoolDay } from "../../common/time.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 import {
   appointmentJoins,
   type AppointmentRow,
@@ -13,62 +16,7 @@ import {
   withDisplay,
 } from "./appointment_rows.ts";
 
-/** The sort_by values the appointments list (and its exports) accept. */
-export const appointmentSortKeys = [
-  "start_time",
-  "time_of_day",
-  "student_name",
-  "instructor_name",
-  "appointment_type",
-  "vehicle",
-  "status",
-  "transmission_type",
-] as const;
-
 type AppointmentSortKey = (typeof appointmentSortKeys)[number];
-
-/**
- * One end of the date range: absent means the default (`fallback()`), empty means open (null),
- * else a Berlin calendar day JJJJ-MM-TT. So the screen's empty "Von" field shows everything while
- * a plain GET starts today.
- */
-function rangeEnd(label: string, fallback: () => string | null) {
-  const message = `${label}: Bitte ein Datum im Format JJJJ-MM-TT angeben.`;
-  return z.string().trim().optional().pipe(
-    z.union([
-      z.undefined().transform(fallback),
-      z.literal("").transform(() => null),
-      z.string().regex(/^\d{4}-\d{2}-\d{2}$/, message).refine(isIsoDate, message),
-    ], { error: message }),
-  );
-}
-
-/** ?from=&to= of the list and the exports: Berlin days, both inclusive; from defaults to today. */
-export const appointmentRangeSchema = z.object({
-  from: rangeEnd("Von", () => schoolDay()),
-  to: rangeEnd("Bis", () => null),
-}).refine((r) => !r.from || !r.to || r.from <= r.to, {
-  message: "Das Von-Datum darf nicht nach dem Bis-Datum liegen.",
-  path: ["to"],
-});
-
-/** The date range of the list: null ends are open. */
-export type AppointmentRange = z.infer<typeof appointmentRangeSchema>;
-
-/** What the list shows: search, sort, page and range. The exports take the same query. */
-export type AppointmentQuery = ListParams<AppointmentSortKey> & AppointmentRange;
-
-/**
- * The query of GET /appointments/ and its exports: paging (spec 01 §9: 50 a page, newest first),
- * sorting, a search and the date range.
- */
-export const appointmentListSchema = listQuerySchema({
-  sortKeys: appointmentSortKeys,
-  defaultSort: "start_time",
-  defaultDirection: "desc",
-  defaultPageSize: 50,
-  maxPageSize: 200,
-}).and(appointmentRangeSchema).transform((query): AppointmentQuery => query);
 
 const sortColumns: SortColumns<AppointmentSortKey> = {
   start_time: (sql) => sql`a.starts_at`,

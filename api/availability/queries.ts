@@ -19,17 +19,6 @@ import type { ImportLine } from "./csv_rows.ts";
  */
 export const listedTypes = ["available", "work", "arrival", "free_period"];
 
-/** The sort_by values of the availabilities list. */
-export const availabilitySortKeys = [
-  "full_name",
-  "username",
-  "role",
-  "day_of_week",
-  "start_time",
-  "end_time",
-  "availability_type",
-] as const;
-
 const sortColumns: SortColumns<string> = {
   full_name: (sql) => sql`u.name_sort`,
   username: (sql) => sql`lower(u.username)`,

@@ -1,60 +1,36 @@
 import { Hono } from "hono";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import { idParam } from "../lib/id_param.ts";
-import { z } from "zod";
 import type { AppEnv } from "../env.ts";
 import { AppError, invalid } from "../lib/errors.ts";
-import { listQuerySchema } from "../lib/list_params.ts";
-import { parseWith } from "../lib/validate.ts";
+import {
+  availabilityListQuerySchema,
+  specialDatesQuerySchema,
+} from "../../common/contract/list_queries.ts";
 import { decodeCsv, parseImportCsv } from "./csv_rows.ts";
 import { addAbsence, deleteAbsence } from "./absence_writes.ts";
 import { adminSpecialDateSchema } from "../../common/contract/self_service.ts";
 import { validate } from "../lib/validate.ts";
 import {
   availabilitiesOfUser,
-  availabilitySortKeys,
   importAvailabilities,
   listAvailabilities,
   specialDatesOfUser,
 } from "./queries.ts";
 
-/** The list's filters: role, one person, one weekday; empty means all. */
-const listSchema = listQuerySchema({ sortKeys: availabilitySortKeys, defaultSort: "full_name" });
-const filterSchema = z.object({
-  role: z.enum(["", "instructor", "student"], {
-    error: "Die Rolle muss „instructor“ oder „student“ sein.",
-  }).optional().transform((value) => value || null),
-  person: z.string().trim()
-    .regex(/^(|[1-9]\d{0,14})$/, "Ungültige Personen-ID.")
-    .optional().transform((value) => (value ? Number(value) : null)),
-  day_of_week: z.string().trim()
-    .regex(/^[1-7]?$/, "Der Wochentag muss zwischen 1 (Montag) und 7 (Sonntag) liegen.")
-    .optional().transform((value) => (value ? Number(value) : null)),
-});
-
 /** The import is for hand-made lists; 2 MB is tens of thousands of lines. */
 export const maxImportBytes = 2 * 1024 * 1024;
 
-function userParam(value: string | undefined): number | null {
-  if (value === undefined || value.trim() === "") return null;
-  if (!/^\d{1,15}$/.test(value.trim())) throw invalid("Ungültige Benutzer-ID.");
-  return Number(value);
-}
-
 /** Availabilities list, per-user availabilities and absences, CSV import; under /api/admin. */
 export const availabilityRoutes = new Hono<AppEnv>()
-  .get("/availabilities/", async (c) => {
+  .get("/availabilities/", validate("query", availabilityListQuerySchema), async (c) => {
     const sql = c.get("sql");
-    const query = c.req.query();
-    const user = userParam(query.user);
+    const { user, ...query } = c.req.valid("query");
     if (user !== null) return c.json({ results: await availabilitiesOfUser(sql, user) });
-    const params = parseWith(listSchema, query);
-    const filters = parseWith(filterSchema, query);
-    return c.json(await listAvailabilities(sql, { ...params, ...filters }));
+    return c.json(await listAvailabilities(sql, query));
   })
-  .get("/special-dates/", async (c) => {
-    const user = userParam(c.req.query("user"));
-    if (user === null) throw invalid("Bitte geben Sie einen Benutzer an (?user=).");
+  .get("/special-dates/", validate("query", specialDatesQuerySchema), async (c) => {
+    const { user } = c.req.valid("query");
     return c.json({ results: await specialDatesOfUser(c.get("sql"), user) });
   })
   // The admin adds or removes one absence range of a person (whole or part days), as the

@@ -12,18 +12,22 @@ const zodDefaultMessage =
   /^(Ungültige (Eingabe|Option|Zahl: muss)|Ungültig: |Ungültiger (Schlüssel|String|Wert)|Zu (klein|groß): erwartet|Unbekannter? Schlüssel)/;
 
 /**
- * Our German error body for failed zod validation. The first issue's message becomes `error`
- * (schemas carry German messages), all issues go into `details`.
+ * The `error` of a failed validation: the first issue's message (schemas carry German
+ * messages), or which field it was where zod only has its generic text.
  */
-function validationError(issues: z.core.$ZodIssue[]): AppError {
+export function validationMessage(issues: z.core.$ZodIssue[]): string {
   const first = issues[0];
-  const message = first?.message && !zodDefaultMessage.test(first.message)
+  return first?.message && !zodDefaultMessage.test(first.message)
     ? first.message
     : `Ungültige Eingabe im Feld „${first?.path.join(".") || "Anfrage"}“.`;
+}
+
+/** Our German error body for failed zod validation; all issues go into `details`. */
+function validationError(issues: z.core.$ZodIssue[]): AppError {
   return new AppError(
     400,
     "validation_failed",
-    message,
+    validationMessage(issues),
     issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })),
   );
 }

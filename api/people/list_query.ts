@@ -10,24 +10,6 @@ import {
 
 export type ListRole = "instructor" | "student" | null;
 
-const commonSorts = [
-  "username",
-  "full_name",
-  "name",
-  "first_name",
-  "last_name",
-  "email",
-  "is_active",
-  "date_joined",
-];
-
-/** The sort_by values the user list accepts for a role. */
-export function userSortKeys(role: ListRole): string[] {
-  if (role === "student") return [...commonSorts, "license_class", "remaining_hours_total"];
-  if (role === "instructor") return [...commonSorts, "week_hours", "today_appointments"];
-  return commonSorts;
-}
-
 const sortColumns: SortColumns<string> = {
   username: (sql) => sql`lower(u.username)`,
   full_name: (sql) => sql`u.name_sort`,

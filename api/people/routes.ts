@@ -7,13 +7,13 @@ import type { AppEnv } from "../env.ts";
 import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { AppError, invalid, notFound } from "../lib/errors.ts";
 import { fullNameSql } from "../lib/person_name.ts";
-import { listQuerySchema } from "../lib/list_params.ts";
+import { userListQuerySchema } from "../../common/contract/list_queries.ts";
 import { parseWith, validate } from "../lib/validate.ts";
 import { userDetail } from "./detail_query.ts";
 import { countInVacations } from "../absences/queries.ts";
 import { personUpdateSchema } from "../../common/contract/people.ts";
 import { instructorData, instructorPayloadSchema } from "./instructor_payload.ts";
-import { type ListRole, listUsers, userSortKeys } from "./list_query.ts";
+import { listUsers } from "./list_query.ts";
 import { readPlannedWeekdays } from "../../db/school_settings.ts";
 import { readPickupPointNames } from "../../db/pickup_points.ts";
 import {
@@ -49,18 +49,9 @@ async function personLabel(tx: Db, id: number): Promise<string> {
 
 /** Instructors and students for the Verwaltung (spec 02 §7); mounted under /api/admin. */
 export const peopleRoutes = new Hono<AppEnv>()
-  .get("/users/", async (c) => {
-    const query = c.req.query();
-    const role = (query.role ?? "").trim() || null;
-    if (role !== null && role !== "instructor" && role !== "student") {
-      throw invalid("Die Rolle muss „instructor“ oder „student“ sein.");
-    }
-    const schema = listQuerySchema({
-      sortKeys: userSortKeys(role as ListRole),
-      defaultSort: "username",
-    });
-    const params = parseWith(schema, query);
-    return c.json(await listUsers(c.get("sql"), role as ListRole, params));
+  .get("/users/", validate("query", userListQuerySchema), async (c) => {
+    const { role, ...params } = c.req.valid("query");
+    return c.json(await listUsers(c.get("sql"), role, params));
   })
   .get("/users/:id/", async (c) => {
     return c.json(await userDetail(c.get("sql"), idParam(c.req.param("id"), "Benutzer")));

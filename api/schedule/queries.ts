@@ -1,7 +1,11 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Sql } from "../../db/connection.ts";
-import type { Schedule, ScheduleInstructor } from "../../common/contract/schedule.ts";
-import { daysBetween, isIsoDate, SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import {
+  type Schedule,
+  type ScheduleInstructor,
+  type scheduleQuerySchema,
+} from "../../common/contract/schedule.ts";
+import { SCHOOL_TIME_ZONE } from "../../common/time.ts";
 import { notFound } from "../lib/errors.ts";
 import { fullNameSql } from "../lib/person_name.ts";
 import {
@@ -9,35 +13,6 @@ import {
   appointmentSelect,
   withDisplay,
 } from "../appointments/appointment_rows.ts";
-
-/** The longest range one request may ask for: a month view, never the whole table. */
-export const maxScheduleDays = 31;
-
-function dayField(label: string) {
-  const message = `${label}: Bitte ein Datum im Format JJJJ-MM-TT angeben.`;
-  return z.string({ error: message }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(isIsoDate, message);
-}
-
-/** The query of GET /admin/schedule/: school days from..to (both inclusive), one instructor or all. */
-export const scheduleQuerySchema = z.object({
-  from: dayField("Von"),
-  to: dayField("Bis"),
-  instructor_id: z.string().optional()
-    .transform((value) => value?.trim() || undefined)
-    .pipe(
-      z.string().regex(/^[1-9]\d{0,17}$/, "Fahrlehrer: Bitte eine gültige Nummer angeben.")
-        .transform(Number).optional(),
-    ),
-})
-  .refine((q) => q.from <= q.to, {
-    message: "Das Von-Datum darf nicht nach dem Bis-Datum liegen.",
-    path: ["to"],
-  })
-  .refine((q) => daysBetween(q.from, q.to) < maxScheduleDays, {
-    message: `Der Zeitraum darf höchstens ${maxScheduleDays} Tage umfassen.`,
-    path: ["to"],
-  });
 
 export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
 

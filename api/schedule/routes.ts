@@ -3,7 +3,8 @@ import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
 import { loadScheduleAvailability } from "./availability.ts";
-import { loadSchedule, scheduleQuerySchema } from "./queries.ts";
+import { loadSchedule } from "./queries.ts";
+import { scheduleQuerySchema } from "../../common/contract/schedule.ts";
 
 /** Mounted under /api/admin (admins only): the overview of all instructors' lessons. */
 export const scheduleRoutes = new Hono<AppEnv>()

@@ -2,8 +2,7 @@ import type { Db, Sql } from "../../db/connection.ts";
 import { AppError } from "../lib/errors.ts";
 import type { ListParams } from "../lib/list_params.ts";
 
-/** The sort_by values of the vehicle list. */
-export const vehicleSortKeys = ["name", "appointment_count"] as const;
+import type { vehicleSortKeys } from "../../common/contract/list_queries.ts";
 
 type VehicleSortKey = (typeof vehicleSortKeys)[number];
 

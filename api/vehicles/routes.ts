@@ -1,11 +1,13 @@
 import { Hono } from "hono";
 import type { AnswerOf } from "../../common/contract/routes.ts";
 import { idParam } from "../lib/id_param.ts";
-import { z } from "zod";
 import { transmissionLabel } from "../../common/german_words.ts";
 import type { AppEnv } from "../env.ts";
 import { inTransaction, recordAudit } from "../lib/audit.ts";
-import { listQuerySchema } from "../lib/list_params.ts";
+import {
+  vehicleDeleteQuerySchema,
+  vehicleListQuerySchema,
+} from "../../common/contract/list_queries.ts";
 import { validate } from "../lib/validate.ts";
 import { vehicleSchema } from "../../common/contract/vehicles.ts";
 import { AppError } from "../lib/errors.ts";
@@ -16,26 +18,14 @@ import {
   lockVehicle,
   reassignLessons,
   updateVehicle,
-  vehicleSortKeys,
 } from "./queries.ts";
-
-const vehicleListSchema = listQuerySchema({ sortKeys: vehicleSortKeys, defaultSort: "name" });
-
-/** An id in the path; anything else is a vehicle that does not exist. */
-const deleteSchema = z.object({
-  // The vehicle that takes over the future lessons; without it such a vehicle is not deleted.
-  reassign_to: z.string()
-    .regex(/^[1-9]\d{0,14}$/, "Bitte wählen Sie ein Fahrzeug für die Termine aus.")
-    .transform(Number)
-    .optional(),
-});
 
 const lessonsWord = (n: number) => (n === 1 ? "1 künftigen Termin" : `${n} künftige Termine`);
 
 /** The vehicle fleet (spec 02 §7); mounted under /api/admin. */
 export const vehicleRoutes = new Hono<AppEnv>()
   // The fleet is small: one unpaged list, sorted and checked like every other list.
-  .get("/vehicles/", validate("query", vehicleListSchema), async (c) => {
+  .get("/vehicles/", validate("query", vehicleListQuerySchema), async (c) => {
     return c.json<AnswerOf<"GET /admin/vehicles/">>({
       results: await listVehicles(c.get("sql"), c.req.valid("query")),
     });
@@ -90,7 +80,7 @@ export const vehicleRoutes = new Hono<AppEnv>()
       message: `Fahrzeug „${vehicle.name}“ wurde gespeichert.`,
     });
   })
-  .delete("/vehicles/:id/", validate("query", deleteSchema), async (c) => {
+  .delete("/vehicles/:id/", validate("query", vehicleDeleteQuerySchema), async (c) => {
     const id = idParam(c.req.param("id"), "Das Fahrzeug");
     const { reassign_to } = c.req.valid("query");
     const answer = await inTransaction(c.get("sql"), async (tx) => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   activityAnswerSchema,
   activityPageSchema,
+  activityQuerySchema,
   activityRetentionSchema,
   bulkDeleteAnswerSchema,
   bulkDeleteSchema,
@@ -60,7 +61,7 @@ import {
   questionnaireSavedSchema,
   submittedSchema,
 } from "./questionnaires.ts";
-import { scheduleAvailabilitySchema, scheduleSchema } from "./schedule.ts";
+import { scheduleAvailabilitySchema, scheduleQuerySchema, scheduleSchema } from "./schedule.ts";
 import {
   closingDaySchema,
   plannedWeekdaysSchema,
@@ -113,23 +114,36 @@ import {
 } from "./vehicles.ts";
 
 import { pickupPointListSchema, pickupPointSchema } from "./pickup_points.ts";
-import { freeSlotsAnswerSchema } from "./free_slots.ts";
+import { freeSlotsAnswerSchema, freeSlotsQuerySchema } from "./free_slots.ts";
+import {
+  appointmentExportQuerySchema,
+  appointmentListQuerySchema,
+  availabilityListQuerySchema,
+  specialDatesQuerySchema,
+  userListQuerySchema,
+  vehicleDeleteQuerySchema,
+  vehicleListQuerySchema,
+} from "./list_queries.ts";
 
 const xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const docx = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
 
-/** What the contract fixes of one route: the JSON body it takes and the answer it gives. */
+/**
+ * What the contract fixes of one route: the JSON body it takes, its query parameters (a route
+ * without `query` reads none) and the answer it gives.
+ */
 export interface RouteSpec {
   body?: z.ZodType;
+  query?: z.ZodType;
   answer: z.ZodType | FileAnswer;
 }
 
 /**
- * Every route of the API, by "METHOD /path/" under /api ({id} and {token} are path parameters;
- * query parameters are the route's own). The API validates each JSON body with `body` and its tests
+ * Every route of the API, by "METHOD /path/" under /api ({id} and {token} are path parameters).
+ * The API validates each JSON body with `body` and each query with `query`, and its tests
  * parse each 2xx answer with `answer` (api/testing/test_app.ts); the web app calls the routes
  * through `call()` in web/src/lib/api.ts with the types inferred from here, so a payload changed
- * on one side fails the other side's checks. tests/deno/contract_routes.test.ts compares this list
+ * on one side fails the other side's checks. api/contract_routes.test.ts compares this list
  * with the app's routes.
  */
 export const contractRoutes = {
@@ -158,7 +172,7 @@ export const contractRoutes = {
   "GET /admin/users/{id}/calendar-feed/": { answer: calendarFeedSchema },
   "GET /calendar/{token}": { answer: fileAnswer("text/calendar") },
   // People (spec 02 §3): ?role=instructor|student plus the list parameters.
-  "GET /admin/users/": { answer: listPageSchema(userRowSchema) },
+  "GET /admin/users/": { query: userListQuerySchema, answer: listPageSchema(userRowSchema) },
   "GET /admin/users/{id}/": { answer: userDetailSchema },
   "PUT /admin/users/{id}/": { body: personUpdateSchema, answer: userUpdatedSchema },
   "DELETE /admin/users/{id}/delete/": { answer: messageSchema },
@@ -169,9 +183,10 @@ export const contractRoutes = {
   "POST /admin/students/create-manual/": { body: studentCreateSchema, answer: createdPersonSchema },
   // Availabilities and absences of people (spec 02 §5); ?user={id} lists one person's rows.
   "GET /admin/availabilities/": {
+    query: availabilityListQuerySchema,
     answer: z.union([listPageSchema(availabilityListRowSchema), userAvailabilitiesSchema]),
   },
-  "GET /admin/special-dates/": { answer: specialDateListSchema },
+  "GET /admin/special-dates/": { query: specialDatesQuerySchema, answer: specialDateListSchema },
   "POST /admin/special-dates/": { body: adminSpecialDateSchema, answer: absenceAddedSchema },
   "DELETE /admin/special-dates/{id}/": { answer: messageSchema },
   // CSV as multipart field `file`.
@@ -182,10 +197,10 @@ export const contractRoutes = {
   "POST /admin/pickup-points/": { body: pickupPointSchema, answer: pickupPointListSchema },
   "PUT /admin/pickup-points/{id}/": { body: pickupPointSchema, answer: pickupPointListSchema },
   "DELETE /admin/pickup-points/{id}/": { answer: pickupPointListSchema },
-  "GET /admin/vehicles/": { answer: vehicleListSchema },
+  "GET /admin/vehicles/": { query: vehicleListQuerySchema, answer: vehicleListSchema },
   "POST /admin/vehicles/add/": { body: vehicleSchema, answer: vehicleSavedSchema },
   "PUT /admin/vehicles/{id}/": { body: vehicleSchema, answer: vehicleSavedSchema },
-  "DELETE /admin/vehicles/{id}/": { answer: vehicleDeletedSchema },
+  "DELETE /admin/vehicles/{id}/": { query: vehicleDeleteQuerySchema, answer: vehicleDeletedSchema },
   // The planner.
   "POST /admin/run-planner/": { answer: jobAnswerSchema },
   "GET /admin/planner-progress/": { answer: plannerProgressSchema },
@@ -247,7 +262,7 @@ export const contractRoutes = {
   "GET /admin/appointments/{id}/": { answer: appointmentDetailSchema },
   // The next free slots for a student (issue 25.5); query student, kind, from, minutes,
   // transmission, appointment (a move), limit.
-  "GET /admin/free-slots/": { answer: freeSlotsAnswerSchema },
+  "GET /admin/free-slots/": { query: freeSlotsQuerySchema, answer: freeSlotsAnswerSchema },
   "PATCH /admin/appointments/{id}/": {
     body: appointmentMoveSchema,
     answer: appointmentDetailSchema,
@@ -258,14 +273,29 @@ export const contractRoutes = {
   },
   "DELETE /admin/appointments/{id}/": { answer: messageSchema },
   // The list and its exports take the same filters and sort as query parameters.
-  "GET /admin/appointments/": { answer: listPageSchema(appointmentRowSchema) },
-  "GET /admin/appointments/export/excel/": { answer: fileAnswer(xlsx) },
-  "GET /admin/appointments/export/pdf/": { answer: fileAnswer("application/pdf") },
-  "GET /admin/appointments/export/ical/": { answer: fileAnswer("text/calendar") },
+  "GET /admin/appointments/": {
+    query: appointmentListQuerySchema,
+    answer: listPageSchema(appointmentRowSchema),
+  },
+  "GET /admin/appointments/export/excel/": {
+    query: appointmentExportQuerySchema,
+    answer: fileAnswer(xlsx),
+  },
+  "GET /admin/appointments/export/pdf/": {
+    query: appointmentExportQuerySchema,
+    answer: fileAnswer("application/pdf"),
+  },
+  "GET /admin/appointments/export/ical/": {
+    query: appointmentExportQuerySchema,
+    answer: fileAnswer("text/calendar"),
+  },
   // ?from=&to= (school days, at most 31) and an optional &instructor_id=.
-  "GET /admin/schedule/": { answer: scheduleSchema },
+  "GET /admin/schedule/": { query: scheduleQuerySchema, answer: scheduleSchema },
   // The same query: each instructor's working hours, absences and blocks per day.
-  "GET /admin/schedule/availability/": { answer: scheduleAvailabilitySchema },
+  "GET /admin/schedule/availability/": {
+    query: scheduleQuerySchema,
+    answer: scheduleAvailabilitySchema,
+  },
   // Downloads of the import templates, the test data and the tutorial (spec 01 §9).
   "GET /admin/download/fahrlehrer-vorlage/": { answer: fileAnswer(xlsx) },
   "GET /admin/download/schueler-vorlage/": { answer: fileAnswer(xlsx) },
@@ -311,8 +341,8 @@ export const contractRoutes = {
     answer: bulkDeleteAnswerSchema,
   },
   "GET /admin/activity/": { answer: activityAnswerSchema },
-  // The whole log, paged; query page, from, to, action, q (issue 25, point 10).
-  "GET /admin/activity/all/": { answer: activityPageSchema },
+  // The whole log, paged; query page, from, to, action, search (issue 25, point 10).
+  "GET /admin/activity/all/": { query: activityQuerySchema, answer: activityPageSchema },
   "PUT /admin/activity/retention/": {
     body: activityRetentionSchema,
     answer: activityRetentionSchema,
@@ -343,3 +373,16 @@ export type AnswerOf<R extends ContractRoute> = Routes[R]["answer"] extends z.Zo
 export type BodyOf<R extends ContractRoute> = Routes[R] extends { body: infer B extends z.ZodType }
   ? z.input<B>
   : undefined;
+
+/** A query value as the typed client sends it: the schema's own literals where it has them. */
+type QueryValue<V> = unknown extends V ? string | number | boolean | null
+  : string extends V ? string | number | boolean | null
+  : Exclude<V, undefined> | null;
+
+/**
+ * The query parameters of a contract call, from the route's `query` schema: only the names the
+ * server reads (never for routes without a query), each optional (the server has the defaults).
+ */
+export type QueryOf<R extends ContractRoute> = Routes[R] extends
+  { query: infer Q extends z.ZodType } ? { [K in keyof z.input<Q>]?: QueryValue<z.input<Q>[K]> }
+  : never;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { appointmentRowSchema } from "./appointment_row.ts";
+import { daysBetween, isIsoDate } from "../time.ts";
 
 /** An instructor as the schedule overview heads a column or row with. */
 export const scheduleInstructorSchema = z.object({
@@ -85,3 +86,32 @@ export type ScheduleBlock = z.infer<typeof scheduleBlockSchema>;
 export type ScheduleInstructorDay = z.infer<typeof scheduleInstructorDaySchema>;
 export type ScheduleClosedDay = z.infer<typeof scheduleClosedDaySchema>;
 export type ScheduleAvailability = z.infer<typeof scheduleAvailabilitySchema>;
+
+/** The longest range one request may ask for: a month view, never the whole table. */
+export const maxScheduleDays = 31;
+
+function dayField(label: string) {
+  const message = `${label}: Bitte ein Datum im Format JJJJ-MM-TT angeben.`;
+  return z.string({ error: message }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isIsoDate, message);
+}
+
+/** The query of GET /admin/schedule/: school days from..to (both inclusive), one instructor or all. */
+export const scheduleQuerySchema = z.object({
+  from: dayField("Von"),
+  to: dayField("Bis"),
+  instructor_id: z.string().optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(
+      z.string().regex(/^[1-9]\d{0,17}$/, "Fahrlehrer: Bitte eine gültige Nummer angeben.")
+        .transform(Number).optional(),
+    ),
+})
+  .refine((q) => q.from <= q.to, {
+    message: "Das Von-Datum darf nicht nach dem Bis-Datum liegen.",
+    path: ["to"],
+  })
+  .refine((q) => daysBetween(q.from, q.to) < maxScheduleDays, {
+    message: `Der Zeitraum darf höchstens ${maxScheduleDays} Tage umfassen.`,
+    path: ["to"],
+  });

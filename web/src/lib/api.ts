@@ -1,8 +1,8 @@
-import type { AnswerOf, BodyOf, ContractRoute } from "../../../common/contract/routes.ts";
+import type { AnswerOf, BodyOf, ContractRoute, QueryOf } from "../../../common/contract/routes.ts";
 import type { SessionUser } from "../../../common/contract/session.ts";
-import { type Query, routePath } from "../../../common/contract/route_path.ts";
+import { routePath } from "../../../common/contract/route_path.ts";
 
-export { type Query, routePath };
+export { routePath };
 
 /** An answer of the API that is not 2xx; `message` is the German text for the screen. */
 export class ApiError extends Error {
@@ -97,44 +97,11 @@ function readJson(text: string): unknown {
   }
 }
 
-/** Like apiRequest, but answers the status and headers too (the offline queue reads ETags). */
-export async function apiExchange<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<ApiAnswer<T>> {
-  const res = await send(method, path, body, options);
-  return { data: readJson(await res.text()) as T, status: res.status, headers: res.headers };
-}
-
-/** Calls /api + path with the session cookie and, on state changes, the CSRF header. */
-export async function apiRequest<T = unknown>(
-  method: string,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<T> {
-  return (await apiExchange<T>(method, path, body, options)).data;
-}
-
 /** The version number an ETag names (W/"3", "3"); null when there is none. */
 export function versionFromEtag(etag: string | null): number | null {
   const match = etag ? /^(?:W\/)?"?(\d+)"?$/.exec(etag.trim()) : null;
   return match ? Number(match[1]) : null;
 }
-
-/** Short forms for the common verbs. */
-export const api = {
-  get: <T = unknown>(path: string, options?: RequestOptions) =>
-    apiRequest<T>("GET", path, undefined, options),
-  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>("POST", path, body ?? {}, options),
-  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>("PUT", path, body ?? {}, options),
-  delete: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>("DELETE", path, body, options),
-};
 
 /** The names of a route's path parameters: "GET /admin/users/{id}/" → "id". */
 type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
@@ -143,11 +110,12 @@ type ParamNames<S extends string> = S extends `${string}{${infer P}}${infer Rest
 
 /**
  * What `call()` takes besides the route: the body where the route has one, the path parameters
- * where it has some ({id}), a query.
+ * where it has some ({id}), the query parameters its contract names (`query`, an object the
+ * query string is built from).
  */
 export type CallOptions<R extends ContractRoute> =
   & RequestOptions
-  & { query?: Query }
+  & ([QueryOf<R>] extends [never] ? { query?: undefined } : { query?: QueryOf<R> })
   & (BodyOf<R> extends undefined ? { body?: undefined } : { body: BodyOf<R> })
   & ([ParamNames<R>] extends [never] ? { params?: undefined }
     : { params: Record<ParamNames<R>, string | number> });
@@ -183,6 +151,21 @@ export async function exchange<R extends ContractRoute>(
   const type = res.headers.get("Content-Type") ?? "";
   const data = type.includes("json") ? readJson(await res.text()) : await res.blob();
   return { data: data as AnswerOf<R>, status: res.status, headers: res.headers };
+}
+
+/** A GET route without path parameters, for addresses the browser fetches by itself. */
+type PlainGetRoute = {
+  [R in ContractRoute]: R extends `GET ${string}` ? [ParamNames<R>] extends [never] ? R : never
+    : never;
+}[ContractRoute];
+
+/**
+ * The address of a contract route for what the browser fetches itself: a download link (the
+ * templates, spec 01 §7) or the planner's event stream (EventSource). Every other request goes
+ * through `call()` or `exchange()`; tests/deno/layout_web_api_calls.test.ts keeps it so.
+ */
+export function apiUrl(route: PlainGetRoute): string {
+  return `/api${routePath(route)}`;
 }
 
 /** The user as /api/auth/current-user/ answers it. */

@@ -3,9 +3,9 @@
  * feature code that keeps rows in state or passes them around. Prefer these to hand-written
  * interfaces: they change with the server.
  */
-import type { AnswerOf, BodyOf, ContractRoute } from "../../../common/contract/routes.ts";
+import type { AnswerOf, BodyOf, ContractRoute, QueryOf } from "../../../common/contract/routes.ts";
 
-export type { AnswerOf, BodyOf, ContractRoute };
+export type { AnswerOf, BodyOf, ContractRoute, QueryOf };
 export type {
   CreatedPerson,
   InstructorDetail,

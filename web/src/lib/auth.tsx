@@ -2,7 +2,7 @@ import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-quer
 import { createContext, type ReactNode, useCallback, useEffect, useRef } from "react";
 import { useProvided } from "./use_provided.ts";
 import { useConfirm } from "../components/ui/confirm_dialog.tsx";
-import { api, ApiError, call, loadCsrfToken, type User } from "./api.ts";
+import { ApiError, call, loadCsrfToken, type User } from "./api.ts";
 import { ServerUnavailable } from "./server_unavailable.tsx";
 import { isSessionQuery, queryKeys } from "./query_keys.ts";
 import { setPersonalCacheOwner } from "./offline/personal_cache.ts";
@@ -133,7 +133,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // with the session (while the session can still say whose it is).
     await stopOnThisDevice().catch(() => 0);
     try {
-      await api.post("/auth/logout/");
+      await call("POST /auth/logout/");
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       // Not delivered: the device remembers it and sends it when the server answers again.

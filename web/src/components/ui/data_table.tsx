@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { de } from "../../i18n/de.ts";
-import { api } from "../../lib/api.ts";
+import type { AnswerOf, ContractRoute, QueryOf } from "../../../../common/contract/routes.ts";
+import { call, routePath } from "../../lib/api.ts";
 import { listKey } from "../../lib/query_keys.ts";
 import "./data_table.css";
 import { Icon } from "./icons.tsx";
@@ -119,20 +120,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
-/** A page of a list as the admin list calls answer it. */
-export interface PageAnswer<T> {
-  results: T[];
-  total: number;
-  total_pages: number;
-  page: number;
-  page_size?: number;
-}
+/** The page of a paged admin list in a route's answer (GET /admin/availabilities/ has another). */
+type PageOf<R extends ContractRoute> = Extract<
+  AnswerOf<R>,
+  { results: unknown[]; total: number; total_pages: number }
+>;
 
-interface ServerListOptions {
+/** The contract's paged admin lists: GET routes whose answer is a page with a query. */
+export type ListRoute = {
+  [R in ContractRoute]: R extends `GET ${string}`
+    ? [PageOf<R>] extends [never] ? never : [QueryOf<R>] extends [never] ? never : R
+    : never;
+}[ContractRoute];
+
+/** One row of a paged admin list. */
+export type ListRowOf<R extends ListRoute> = PageOf<R>["results"][number];
+
+/** A list's own query parameters beside search, sort and page, e.g. { role: "instructor" }. */
+type ListFilters<R extends ListRoute> = Omit<
+  QueryOf<R>,
+  "search" | "sort_by" | "sort_direction" | "page" | "page_size"
+>;
+
+interface ServerListOptions<R extends ListRoute> {
   defaultSort: SortState;
   pageSize?: number;
   /** fixed query parameters, e.g. { role: "instructor" } */
-  params?: Record<string, string>;
+  params?: ListFilters<R>;
   /** called when loading fails */
   onError?(error: unknown): void;
   /** a failed load empties the list instead of keeping the rows shown before */
@@ -159,27 +173,42 @@ export interface ServerList<T> {
   reload(): void;
 }
 
-/** Builds the query string of an admin list call. */
-export function listQuery(
+/** The query of an admin list call: its filters, search, sort and page. */
+function listQuery<R extends ListRoute>(
   state: { search: string; sort: SortState; page: number; pageSize: number },
-  params: Record<string, string> = {},
-): string {
-  const query = new URLSearchParams({
+  params: ListFilters<R> | undefined,
+): QueryOf<R> {
+  return {
     ...params,
     search: state.search,
     sort_by: state.sort.by,
     sort_direction: state.sort.direction,
-    page: String(state.page),
-    page_size: String(state.pageSize),
-  });
-  return query.toString();
+    page: state.page,
+    page_size: state.pageSize,
+    // Every list route's query has these five (listQuerySchema); tsc cannot see it for any R.
+  } as unknown as QueryOf<R>;
+}
+
+/** One page of a list route (the cast: a generic route's options are not narrowed by tsc). */
+function loadPage<R extends ListRoute>(
+  route: R,
+  query: QueryOf<R>,
+  signal?: AbortSignal,
+): Promise<PageOf<R>> {
+  const load = call as (route: ListRoute, options: object) => Promise<unknown>;
+  return load(route, { query, signal }) as Promise<PageOf<R>>;
 }
 
 /**
- * Loads `path` with search, sort and page parameters. The shown page stays on screen while the
- * next one loads; the query library drops an answer that arrives after a newer question.
+ * Loads the list `route` with search, sort and page parameters. The shown page stays on screen
+ * while the next one loads; the query library drops an answer that arrives after a newer question.
+ * `Row` narrows the contract's row where a screen knows more (the people lists by role).
  */
-export function useServerList<T>(path: string, options: ServerListOptions): ServerList<T> {
+export function useServerList<R extends ListRoute, Row extends ListRowOf<R> = ListRowOf<R>>(
+  route: R,
+  options: ServerListOptions<R>,
+): ServerList<Row> {
+  const path = routePath(route);
   const pageSize = options.pageSize ?? 20;
   const [ownSearch, setSearchState] = useState("");
   const [ownSort, setSortState] = useState(options.defaultSort);
@@ -194,15 +223,13 @@ export function useServerList<T>(path: string, options: ServerListOptions): Serv
   const onError = useRef(options.onError);
   onError.current = options.onError;
   const clearOnError = options.clearOnError ?? false;
-  const params = options.params ?? {};
+  const params = options.params;
   const queryClient = useQueryClient();
 
   const list = useQuery({
-    queryKey: [...listKey(path), params, { search, sort, page, pageSize }],
+    queryKey: [...listKey(path), params ?? {}, { search, sort, page, pageSize }],
     queryFn: ({ signal }) =>
-      api.get<PageAnswer<T>>(`${path}?${listQuery({ search, sort, page, pageSize }, params)}`, {
-        signal,
-      }),
+      loadPage(route, listQuery<R>({ search, sort, page, pageSize }, params), signal),
     placeholderData: keepPreviousData,
   });
   const answer = list.isError && clearOnError ? undefined : list.data;
@@ -221,7 +248,7 @@ export function useServerList<T>(path: string, options: ServerListOptions): Serv
 
   const totalPages = Math.max(1, answer?.total_pages ?? 1);
   return {
-    rows: answer?.results ?? [],
+    rows: (answer?.results ?? []) as Row[],
     total: answer?.total ?? 0,
     totalPages,
     page,
@@ -247,16 +274,15 @@ export function useServerList<T>(path: string, options: ServerListOptions): Serv
 }
 
 /** Fetches every page of an admin list (100 rows a call), e.g. for an export. */
-export async function fetchAllPages<T>(
-  path: string,
+export async function fetchAllPages<R extends ListRoute, Row extends ListRowOf<R> = ListRowOf<R>>(
+  route: R,
   state: { search: string; sort: SortState },
-  params: Record<string, string> = {},
-): Promise<T[]> {
-  const rows: T[] = [];
+  params?: ListFilters<R>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
   for (let page = 1;; page++) {
-    const query = listQuery({ ...state, page, pageSize: 100 }, params);
-    const data = await api.get<PageAnswer<T>>(`${path}?${query}`);
-    rows.push(...data.results);
+    const data = await loadPage(route, listQuery<R>({ ...state, page, pageSize: 100 }, params));
+    rows.push(...(data.results as Row[]));
     if (page >= (data.total_pages ?? 1) || data.results.length === 0) return rows;
   }
 }

@@ -141,7 +141,7 @@ function absencesOf(userId: number): DatedEntryKind<Absence> {
       call("GET /admin/special-dates/", { query: { user: userId }, signal }).then((data) =>
         data.results
       ),
-    deletePath: (absence) => `/admin/special-dates/${absence.id}/`,
+    deleteRoute: "DELETE /admin/special-dates/{id}/",
     describe,
     note: (absence) => absence.description || null,
     addDialog: (props) => <AbsenceDialog userId={userId} {...props} />,

@@ -3,7 +3,7 @@ import { type ReactNode, useState } from "react";
 import { FormSection } from "../../components/ui/form_fields.tsx";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
 
 /** What a section of dated entries (sick notes, absences) needs to know about its kind. */
@@ -18,7 +18,8 @@ export interface DatedEntryKind<Entry extends { id: number }> {
   /** the query key of this person's entries of this kind */
   queryKey: readonly unknown[];
   load(signal: AbortSignal): Promise<Entry[]>;
-  deletePath(entry: Entry): string;
+  /** the route that deletes one entry by its id */
+  deleteRoute: "DELETE /admin/sick-notes/{id}/" | "DELETE /admin/special-dates/{id}/";
   /** when and how long, e.g. "24.11.2026 – 28.11.2026, ganztägig" */
   describe(entry: Entry): string;
   note(entry: Entry): string | null;
@@ -50,7 +51,7 @@ export function DatedEntriesSection<Entry extends { id: number }>(
       queryClient.invalidateQueries({ queryKey: queryKeys.affectedAppointments }),
     ]);
   const removal = useMutation({
-    mutationFn: (entry: Entry) => api.delete(kind.deletePath(entry)),
+    mutationFn: (entry: Entry) => call(kind.deleteRoute, { params: { id: entry.id } }),
     onSuccess: changed,
   });
 

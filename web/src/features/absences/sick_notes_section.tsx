@@ -87,7 +87,7 @@ function sickNotesOf(instructorId: number): DatedEntryKind<SickNote> {
     queryKey: [...queryKeys.absences, "sick-notes", instructorId],
     load: (signal) =>
       call("GET /admin/instructors/{id}/sick-notes/", { params: { id: instructorId }, signal }),
-    deletePath: (note) => `/admin/sick-notes/${note.id}/`,
+    deleteRoute: "DELETE /admin/sick-notes/{id}/",
     describe: describeSickNote,
     note: (note) => note.note || null,
     addDialog: (props) => <SickNoteDialog instructorId={instructorId} {...props} />,

@@ -35,8 +35,13 @@ const detail = {
 };
 vi.mock("../../lib/api.ts", async (importActual) => ({
   ...(await importActual<typeof import("../../lib/api.ts")>()),
-  api: { get: () => Promise.resolve(detail) },
-  call: (route: string, options?: { body?: unknown }) => {
+  call: (route: string, options?: { body?: Record<string, unknown> }) => {
+    if (route === "GET /admin/appointments/{id}/") return Promise.resolve(detail);
+    if (route === "PATCH /admin/appointments/{id}/") {
+      state.sent.push({ method: "PATCH", path: route, body: options?.body });
+      const refusal = state.refuse?.(options?.body ?? {});
+      return refusal ? Promise.reject(refusal) : Promise.resolve(detail);
+    }
     if (route === "GET /admin/appointments/choices/") {
       return Promise.resolve({
         students: [{ id: 10, name: "Zoe Yılmaz" }],
@@ -49,11 +54,6 @@ vi.mock("../../lib/api.ts", async (importActual) => ({
     }
     state.sent.push({ method: "call", path: route, body: options?.body });
     return Promise.resolve({ ...detail, id: 8 });
-  },
-  apiRequest: (method: string, path: string, body: Record<string, unknown>) => {
-    state.sent.push({ method, path, body });
-    const refusal = state.refuse?.(body);
-    return refusal ? Promise.reject(refusal) : Promise.resolve(detail);
   },
 }));
 

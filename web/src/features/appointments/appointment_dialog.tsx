@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { AppointmentDetail } from "../../../../common/contract/appointment_detail.ts";
-import type { AnswerOf } from "../../../../common/contract/routes.ts";
 import { germanDate, transmissionLabel } from "../../../../common/german_words.ts";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { useConfirm } from "../../components/ui/confirm_dialog.tsx";
 import { FormAlert, TextAreaField } from "../../components/ui/form_fields.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api, ApiError, apiRequest } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
 import { appointmentsChanged, queryKeys } from "../../lib/query_keys.ts";
 import { statusView, weekdayDate } from "./appointment_labels.ts";
 import { type AppointmentFormValues, toPayload, useAppointmentSave } from "./appointment_form.tsx";
@@ -24,8 +23,6 @@ interface AppointmentDialogProps {
 
 type Mode = "view" | "move" | "cancel";
 
-const path = (id: number) => `/admin/appointments/${id}/`;
-
 /**
  * One appointment: everything about it, and 'Verschieben', 'Stornieren' and 'Löschen'. Opened
  * from a row of /appointments and from the week view; the server checks every change.
@@ -38,7 +35,7 @@ export function AppointmentDialog({ appointmentId, onClose, onChanged }: Appoint
   const loaded = useQuery({
     queryKey: detailKey,
     queryFn: ({ signal }) =>
-      api.get<AnswerOf<"GET /admin/appointments/{id}/">>(path(appointmentId), { signal }),
+      call("GET /admin/appointments/{id}/", { params: { id: appointmentId }, signal }),
   });
   const detail: AppointmentDetail | null = loaded.data ?? null;
   const loadError = loaded.isError && !detail
@@ -48,7 +45,7 @@ export function AppointmentDialog({ appointmentId, onClose, onChanged }: Appoint
     : "";
   const [mode, setMode] = useState<Mode>("view");
   const removal = useMutation({
-    mutationFn: (id: number) => api.delete(path(id)),
+    mutationFn: (id: number) => call("DELETE /admin/appointments/{id}/", { params: { id } }),
     onSuccess: () => appointmentsChanged(queryClient),
   });
   const deleting = removal.isPending;
@@ -219,11 +216,10 @@ function MoveForm({ detail, onBack, onClose, onMoved }: StepProps & {
   });
   const saving = useAppointmentSave(async (confirmed) => {
     onMoved(
-      await apiRequest<AnswerOf<"PATCH /admin/appointments/{id}/">>(
-        "PATCH",
-        path(detail.id),
-        { ...toPayload(values), ...confirmed },
-      ),
+      await call("PATCH /admin/appointments/{id}/", {
+        params: { id: detail.id },
+        body: { ...toPayload(values), ...confirmed },
+      }),
     );
   });
 
@@ -273,10 +269,10 @@ function CancelForm({ detail, onBack, onClose, onCancelled }: StepProps & {
     setSaving(true);
     try {
       onCancelled(
-        await api.post<AnswerOf<"POST /admin/appointments/{id}/cancel/">>(
-          `${path(detail.id)}cancel/`,
-          { reason: reason.trim() },
-        ),
+        await call("POST /admin/appointments/{id}/cancel/", {
+          params: { id: detail.id },
+          body: { reason: reason.trim() },
+        }),
       );
     } catch (error) {
       setProblem(

@@ -9,15 +9,18 @@ import { WithQueryClient } from "../../lib/query_test_client.tsx";
 
 // Issue 25, point 6: next lessons first, the list's state in the address, a clear inverted range.
 const state = vi.hoisted(() => ({ asked: [] as URLSearchParams[] }));
-vi.mock("../../lib/api.ts", async (importActual) => ({
-  ...(await importActual<typeof import("../../lib/api.ts")>()),
-  api: {
-    get: (path: string) => {
+vi.mock("../../lib/api.ts", async (importActual) => {
+  const actual = await importActual<typeof import("../../lib/api.ts")>();
+  return {
+    ...actual,
+    // The list's query string as the typed client builds it from the query object.
+    call: (route: string, options: { query?: Record<string, string | number> }) => {
+      const path = actual.routePath(route, {}, options.query);
       state.asked.push(new URLSearchParams(path.split("?")[1] ?? ""));
       return Promise.resolve({ results: [], total: 120, total_pages: 3, page: 1, page_size: 50 });
     },
-  },
-}));
+  };
+});
 
 const { default: AppointmentsScreen } = await import("./appointments_screen.tsx");
 

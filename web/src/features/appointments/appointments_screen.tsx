@@ -106,7 +106,7 @@ export default function AppointmentsScreen() {
   const state = useListUrlState(nextFirst, appointmentSortKeys);
   const range = rangeFromAddress(state.extra("von"), state.extra("bis"));
   const setRange = (next: DateRange) => state.setExtra(rangeToAddress(next));
-  const list = useServerList<AppointmentRow>("/admin/appointments/", {
+  const list = useServerList("GET /admin/appointments/", {
     defaultSort: nextFirst,
     state,
     pageSize: appointmentPageSize,

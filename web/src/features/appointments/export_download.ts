@@ -1,4 +1,6 @@
 import type { SortState } from "../../components/ui/data_table.tsx";
+import { ApiError, exchange } from "../../lib/api.ts";
+import type { QueryOf } from "../../lib/api_types.ts";
 import { downloadFile } from "../../lib/export_files.ts";
 import type { DateRange } from "./date_range_filter.tsx";
 import { exportRange, exportRangeTooWide } from "../../../../common/export_range.ts";
@@ -7,12 +9,19 @@ import { germanDate } from "../../../../common/german_words.ts";
 /** The three exports of the appointments list, with the spec's error message of each. */
 export const appointmentExports = {
   excel: {
+    route: "GET /admin/appointments/export/excel/",
     path: "excel",
     fallbackName: "fahrplan-termine.xlsx",
     error: "Fehler beim Excel-Export",
   },
-  pdf: { path: "pdf", fallbackName: "fahrplan-wochenplan.pdf", error: "Fehler beim PDF-Export" },
+  pdf: {
+    route: "GET /admin/appointments/export/pdf/",
+    path: "pdf",
+    fallbackName: "fahrplan-wochenplan.pdf",
+    error: "Fehler beim PDF-Export",
+  },
   ical: {
+    route: "GET /admin/appointments/export/ical/",
     path: "ical",
     fallbackName: "fahrplan-termine.ics",
     error: "Fehler beim Kalender-Export",
@@ -38,14 +47,14 @@ export interface ListView {
  * The query of an export for what the list shows. The range is always sent: an empty Von means
  * no lower end, while a missing one would mean the API's default (today).
  */
-export function exportQuery(view: ListView): string {
-  return new URLSearchParams({
+export function exportQuery(view: ListView): QueryOf<"GET /admin/appointments/export/excel/"> {
+  return {
     search: view.search,
     sort_by: view.sort.by,
     sort_direction: view.sort.direction,
     from: view.range.from,
     to: view.range.to,
-  }).toString();
+  };
 }
 
 /** A failed export; `reason` is the API's German explanation where the office can act on it. */
@@ -68,8 +77,8 @@ export function exportRangeNote(range: DateRange, today: string): string | null 
 }
 
 /**
- * Fetches an export of what the list shows (a plain admin GET) and hands it to the browser as a
- * download. Fetching instead of following a link lets the screen notice a failure and say so.
+ * Fetches an export of what the list shows (a plain admin GET through the typed client) and
+ * hands it to the browser as a download. Fetching instead of following a link lets the screen notice a failure and say so.
  * A range wider than a year is refused here already, with the API's message.
  */
 export async function downloadAppointmentExport(
@@ -82,15 +91,15 @@ export async function downloadAppointmentExport(
   if (!exportRange({ from: from || null, to: to || null }, today)) {
     throw new ExportFailed(`${spec.path} export: range too wide`, exportRangeTooWide);
   }
-  const res = await fetch(`/api/admin/appointments/export/${spec.path}/?${exportQuery(view)}`, {
-    credentials: "same-origin",
-  });
-  if (!res.ok) {
+  let answer;
+  try {
+    answer = await exchange(spec.route, { query: exportQuery(view) });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
     // A 400 carries a German message the office can act on; anything else is only logged.
-    const body = res.status === 400 ? await res.json().catch(() => null) : null;
-    const reason = typeof body?.error === "string" ? body.error : null;
-    throw new ExportFailed(`${spec.path} export: ${res.status}`, reason);
+    const reason = error.status === 400 ? error.message : null;
+    throw new ExportFailed(`${spec.path} export: ${error.status}`, reason);
   }
-  const blob = await res.blob();
-  downloadFile(fileNameOf(res.headers.get("Content-Disposition")) ?? spec.fallbackName, blob);
+  const name = fileNameOf(answer.headers.get("Content-Disposition")) ?? spec.fallbackName;
+  downloadFile(name, answer.data);
 }

@@ -14,44 +14,49 @@ const state = vi.hoisted(() => ({
   queries: [] as string[],
   detailPaths: [] as string[],
 }));
-vi.mock("../../lib/use_wide_screen.ts", () => ({ useWideScreen: () => state.wide }));
-vi.mock("../../lib/api.ts", async (importActual) => ({
-  ...(await importActual<typeof import("../../lib/api.ts")>()),
-  call: (_route: string, options: { query: string }) => {
-    state.queries.push(options.query);
-    return state.error ? Promise.reject(state.error) : Promise.resolve(state.answer);
-  },
-  // The appointment dialog loads its detail by id.
-  api: {
-    get: (path: string) => {
-      state.detailPaths.push(path);
-      return Promise.resolve({
-        id: 1,
-        date: "2026-11-23",
-        time: "09:00",
-        end_clock: "09:45",
-        start_time: "2026-11-23T09:00:00+01:00",
-        end_time: "2026-11-23T09:45:00+01:00",
-        duration_minutes: 45,
-        student_id: 10,
-        student_name: "Anna Müller",
-        instructor_id: 1,
-        instructor_name: "Ingrid Lehrer",
-        vehicle_id: null,
-        vehicle: null,
-        appointment_type: "driving_lesson",
-        appointment_type_display: "Fahrstunde",
-        transmission_type: "manual",
-        status: "confirmed",
-        cancel_reason: "",
-        notes: "",
-        created_by_name: "",
-        planned: true,
-        updated_at: "2026-11-20T10:00:00+01:00",
-      });
-    },
-  },
+const appointmentDetail = vi.hoisted(() => ({
+  id: 1,
+  date: "2026-11-23",
+  time: "09:00",
+  end_clock: "09:45",
+  start_time: "2026-11-23T09:00:00+01:00",
+  end_time: "2026-11-23T09:45:00+01:00",
+  duration_minutes: 45,
+  student_id: 10,
+  student_name: "Anna Müller",
+  instructor_id: 1,
+  instructor_name: "Ingrid Lehrer",
+  vehicle_id: null,
+  vehicle: null,
+  appointment_type: "driving_lesson",
+  appointment_type_display: "Fahrstunde",
+  transmission_type: "manual",
+  status: "confirmed",
+  cancel_reason: "",
+  notes: "",
+  created_by_name: "",
+  planned: true,
+  updated_at: "2026-11-20T10:00:00+01:00",
 }));
+vi.mock("../../lib/use_wide_screen.ts", () => ({ useWideScreen: () => state.wide }));
+vi.mock("../../lib/api.ts", async (importActual) => {
+  const actual = await importActual<typeof import("../../lib/api.ts")>();
+  return {
+    ...actual,
+    call: (
+      route: string,
+      options: { params?: Record<string, number>; query?: Record<string, string> },
+    ) => {
+      // The appointment dialog loads its detail by id.
+      if (route === "GET /admin/appointments/{id}/") {
+        state.detailPaths.push(actual.routePath(route, options.params));
+        return Promise.resolve(appointmentDetail);
+      }
+      state.queries.push(new URLSearchParams(options.query).toString());
+      return state.error ? Promise.reject(state.error) : Promise.resolve(state.answer);
+    },
+  };
+});
 
 const { default: ScheduleScreen } = await import("./schedule_screen.tsx");
 const { ApiError } = await import("../../lib/api.ts");

@@ -58,7 +58,7 @@ function useSchedule(from: string, to: string) {
   const loaded = useQuery({
     queryKey: [...queryKeys.schedule, from, to],
     queryFn: ({ signal }): Promise<Schedule> =>
-      call("GET /admin/schedule/", { query: `from=${from}&to=${to}`, signal }).catch((err) => {
+      call("GET /admin/schedule/", { query: { from, to }, signal }).catch((err) => {
         console.error("Fehler beim Laden der Übersicht", err);
         throw err;
       }),

@@ -27,7 +27,7 @@ export function useScheduleAvailability(from: string, to: string): ScheduleFrame
   const loaded = useQuery({
     queryKey: [...queryKeys.schedule, "availability", from, to],
     queryFn: ({ signal }): Promise<ScheduleAvailability> =>
-      call("GET /admin/schedule/availability/", { query: `from=${from}&to=${to}`, signal })
+      call("GET /admin/schedule/availability/", { query: { from, to }, signal })
         .catch((err) => {
           console.error("Fehler beim Laden der Arbeitszeiten", err);
           throw err;

@@ -7,7 +7,7 @@ import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
 import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
-import { api, ApiError, call } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
 import { downloadFile, toCsv } from "../../lib/export_files.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
 import { germanWeekdayNames, shortTime } from "../../lib/german_dates.ts";
@@ -16,7 +16,7 @@ import "./availabilities_list.css";
 /** A row of GET /api/admin/availabilities/. */
 type AvailabilityRow = AvailabilityListRow;
 
-const listPath = "/admin/availabilities/";
+const listRoute = "GET /admin/availabilities/";
 
 const typeNames: Record<string, string> = {
   available: "Verfügbar",
@@ -46,11 +46,11 @@ export default function AvailabilitiesListScreen() {
   const onError = useCallback(() => toast.show(de.list.loadFailed, "error"), [toast]);
   // Filters: role, one person, one weekday ('' = all); sent as the list's query parameters.
   const filterId = useId();
-  const [role, setRole] = useState("");
+  const [role, setRole] = useState<"" | "instructor" | "student">("");
   const [person, setPerson] = useState("");
   const [weekday, setWeekday] = useState("");
   const params = { role, person, day_of_week: weekday };
-  const list = useServerList<AvailabilityRow>(listPath, {
+  const list = useServerList(listRoute, {
     defaultSort: { by: "full_name", direction: "asc" },
     onError,
     params,
@@ -85,7 +85,7 @@ export default function AvailabilitiesListScreen() {
     if (busy) return;
     setBusy("export");
     try {
-      const rows = await fetchAllPages<AvailabilityRow>(listPath, {
+      const rows = await fetchAllPages(listRoute, {
         search: list.search,
         sort: list.sort,
       }, params);
@@ -126,11 +126,7 @@ export default function AvailabilitiesListScreen() {
     try {
       const form = new FormData();
       form.append("file", file);
-      const answer = await api.post<{ created: number; message?: string }>(
-        "/admin/availabilities/import/",
-        undefined,
-        { form },
-      );
+      const answer = await call("POST /admin/availabilities/import/", { form });
       toast.show(
         `Import erfolgreich! ${answer.created} Verfügbarkeiten importiert.`,
         "success",
@@ -239,7 +235,7 @@ export default function AvailabilitiesListScreen() {
                 className="input"
                 value={role}
                 onChange={filter((value) => {
-                  setRole(value);
+                  setRole(value as typeof role);
                   setPerson("");
                 })}
               >

@@ -3,7 +3,7 @@
  * (common/contract/imports.ts), so a change on the server fails the web's type check.
  */
 import type { ImportPreview, ImportResult, RowIssue } from "../../../../common/contract/imports.ts";
-import { ApiError, call } from "../../lib/api.ts";
+import { ApiError, apiUrl, call } from "../../lib/api.ts";
 
 export type { ImportPreview, ImportResult } from "../../../../common/contract/imports.ts";
 
@@ -12,10 +12,10 @@ export type ImportKind = "instructors" | "students";
 
 /** Plain download links (spec 01 §7): the browser fetches them with the session cookie. */
 export const downloadLinks = {
-  instructorTemplate: "/api/admin/download/fahrlehrer-vorlage/",
-  studentTemplate: "/api/admin/download/schueler-vorlage/",
-  testData: "/api/admin/download/testdaten/",
-  tutorial: "/api/admin/download/tutorial/",
+  instructorTemplate: apiUrl("GET /admin/download/fahrlehrer-vorlage/"),
+  studentTemplate: apiUrl("GET /admin/download/schueler-vorlage/"),
+  testData: apiUrl("GET /admin/download/testdaten/"),
+  tutorial: apiUrl("GET /admin/download/tutorial/"),
 } as const;
 
 /** Spec 01 §9: an import may take up to 5 minutes before the screen gives up. */

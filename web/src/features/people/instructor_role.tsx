@@ -99,7 +99,7 @@ export const instructorRole: PersonRole<InstructorRow, InstructorDetail, Instruc
   PersonalFields: InstructorPersonalFields,
   Sections: InstructorSections,
   create: {
-    path: "/admin/instructors/create-manual/",
+    route: "POST /admin/instructors/create-manual/",
     title: "Fahrlehrer hinzufügen",
     submitLabel: "Fahrlehrer erstellen",
     problems: instructorFormProblems,

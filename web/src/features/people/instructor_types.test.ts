@@ -86,6 +86,7 @@ describe("instructorPayload", () => {
 function instructorFormDetail() {
   return {
     id: 4,
+    version: 1,
     username: "ines",
     full_name: "Ines Iske",
     first_name: "Ines",
@@ -110,6 +111,7 @@ describe("instructorFormFromDetail", () => {
   it("shows the stored instructor as typed times, and saving it unchanged sends the same data", () => {
     const form = instructorFormFromDetail({
       id: 3,
+      version: 1,
       username: "erika.mustermann",
       full_name: "Erika Mustermann",
       first_name: "Erika",
@@ -144,6 +146,8 @@ describe("instructorFormFromDetail", () => {
       email: "erika@fahrschule.test",
       phone: "0231 1",
       monthly_hours_target: 120,
+      // The version it was loaded at, so a save over someone else's change is refused.
+      version: 1,
       // Nothing else: unchanged working times and lists are not sent, the server keeps them.
     });
   });

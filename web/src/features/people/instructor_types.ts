@@ -7,7 +7,8 @@ import {
   rangeRows,
   rowKey,
 } from "./people_types.ts";
-import type { PersonFields, PersonRow, RangeRow } from "./people_types.ts";
+import type { PersonFields, RangeRow } from "./people_types.ts";
+import type { InstructorDetail } from "../../lib/api_types.ts";
 import {
   emptyWorkWeek,
   type WorkWeek,
@@ -16,41 +17,8 @@ import {
   workWeekProblem,
 } from "./work_windows.ts";
 
-/** A row of GET /api/admin/users/?role=instructor. */
-export interface InstructorRow extends PersonRow {
-  profile: {
-    transmission_types: string[];
-    monthly_hours_target: number;
-    /** issue 22: the default vehicle (Standardfahrzeug), null for none */
-    default_vehicle_id?: number | null;
-  } | null;
-  week_hours: { current: number; target: number } | null;
-  today_appointments: number;
-  /** planned ÷ available working hours of the next 30 days, as on the dashboard (issue 11) */
-  utilization: {
-    percent: number;
-    planned_hours: number;
-    available_hours: number;
-    appointments: number;
-  } | null;
-}
-
-/** GET /api/admin/users/{id}/ for an instructor. */
-export interface InstructorDetail extends InstructorRow {
-  version?: number;
-  work_schedule: { day: string; start: string; end: string }[];
-  breaks: { start: string; end: string }[];
-  vacation_periods: { start: string; end: string }[];
-  theory_sessions: { date: string; start_time: string; end_time: string }[];
-  unavailable_blocks: {
-    day_of_week: number;
-    start_time: string;
-    end_time: string;
-    valid_from: string | null;
-    valid_until: string | null;
-    description: string;
-  }[];
-}
+// The row and the detail as the contract (common/contract/people.ts) describes them.
+export type { InstructorDetail, InstructorRow } from "../../lib/api_types.ts";
 
 /** A theory session as typed. */
 export interface TheoryRow {

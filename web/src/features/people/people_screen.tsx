@@ -15,7 +15,7 @@ import { DeletePersonDialog } from "./delete_person_dialog.tsx";
 import type { PersonRole } from "./person_role.ts";
 import { StudentListTour, useStudentListTour } from "./student_list_tour.tsx";
 import { studentRole } from "./student_role.tsx";
-import { peopleListPath, usePersonListActions } from "./use_person_list_actions.ts";
+import { peopleListRoute, usePersonListActions } from "./use_person_list_actions.ts";
 
 /** /instructors: the searchable, sortable, paged list of instructors (spec 02 §2). */
 export function InstructorsScreen({ DetailExtras }: { DetailExtras?: PersonDetailExtras }) {
@@ -37,7 +37,7 @@ function PeopleScreen<Row extends PersonRow, Detail extends Row, Form extends Pe
   const navigate = useNavigate();
   const { word } = role;
   const onError = useCallback(() => toast.show(de.list.loadFailed, "error"), [toast]);
-  const list = useServerList<Row>(peopleListPath, {
+  const list = useServerList<typeof peopleListRoute, Row>(peopleListRoute, {
     defaultSort: { by: "username", direction: "asc" },
     params: { role: role.role },
     onError,

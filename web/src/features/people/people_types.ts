@@ -5,13 +5,7 @@ import { type WorkdayKey, workdayKeys } from "../../lib/german_dates.ts";
 export type { PersonRow };
 
 /** The answer of a create-manual call: the new person's sign-in, shown once. */
-export interface CreatedAnswer {
-  id: number;
-  username: string;
-  password?: string;
-  name: string;
-  message?: string;
-}
+export type { CreatedPerson as CreatedAnswer } from "../../lib/api_types.ts";
 
 /** The name a row shows: the full name, else the username (spec 02 §2). */
 export function displayName(row: PersonRow): string {

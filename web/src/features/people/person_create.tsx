@@ -4,8 +4,8 @@ import type { Credentials } from "../../components/ui/credentials_modal.tsx";
 import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
-import { api } from "../../lib/api.ts";
-import type { CreatedAnswer, PersonFields, PersonRow } from "./people_types.ts";
+import { call } from "../../lib/api.ts";
+import type { PersonFields, PersonRow } from "./people_types.ts";
 import { PersonForm } from "./person_form.tsx";
 import type { PersonRole } from "./person_role.ts";
 
@@ -31,7 +31,7 @@ export function PersonCreateModal<
     event.preventDefault();
     const unreadable = unreadableFieldProblem(event.currentTarget as Element);
     void submit(unreadable || create.problems(form), async () => {
-      const answer = await api.post<CreatedAnswer>(create.path, create.payload(form));
+      const answer = await call(create.route, { body: create.payload(form) });
       toast.show(create.done(answer), "success");
       if (create.passwordToast && answer.password) {
         toast.show(`Passwort: ${answer.password}`, "info", 10_000);

@@ -22,7 +22,7 @@ import {
   serverFieldErrors,
 } from "../../lib/field_errors.ts";
 import { de } from "../../i18n/de.ts";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
 import type { PersonFields, PersonRow } from "./people_types.ts";
 import { PersonForm } from "./person_form.tsx";
@@ -54,7 +54,9 @@ export function PersonDetailOverlay<
   const queryClient = useQueryClient();
   const loaded = useQuery({
     queryKey: [...queryKeys.people, id],
-    queryFn: ({ signal }) => api.get<Detail>(`/admin/users/${id}/`, { signal }),
+    // The contract answers any role's detail; this overlay opened the role's own person.
+    queryFn: async ({ signal }) =>
+      (await call("GET /admin/users/{id}/", { params: { id }, signal })) as Detail,
   });
   const detail = loaded.data ?? null;
   const savedForm = useMemo(
@@ -77,7 +79,7 @@ export function PersonDetailOverlay<
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const update = useMutation({
     mutationFn: (next: Form) =>
-      api.put<{ vacation_affected?: number }>(`/admin/users/${id}/`, role.update.payload(next)),
+      call("PUT /admin/users/{id}/", { params: { id }, body: role.update.payload(next) }),
     // A vacation can make lessons affected: the dashboard's banner reloads too.
     onSuccess: () =>
       Promise.all([

@@ -1,8 +1,14 @@
 import type { ComponentType, Dispatch, SetStateAction } from "react";
 import type { Column } from "../../components/ui/data_table.tsx";
 import type { ExportCell } from "../../lib/export_files.ts";
+import type { BodyOf } from "../../lib/api_types.ts";
 import type { CreatedAnswer, PersonFields, PersonRow } from "./people_types.ts";
 import type { FieldErrors } from "../../lib/field_errors.ts";
+
+/** The create-manual routes of the two roles. */
+export type CreateRoute =
+  | "POST /admin/instructors/create-manual/"
+  | "POST /admin/students/create-manual/";
 
 /** What a role's own part of the person form gets. */
 export interface FormPartProps<Form> {
@@ -46,12 +52,12 @@ export interface PersonRole<Row extends PersonRow, Detail extends Row, Form exte
   formFromDetail(detail: Detail): Form;
   create: {
     /** the create-manual call */
-    path: string;
+    route: CreateRoute;
     title: string;
     submitLabel: string;
     /** every client check's error at once, by field (issue 25) */
     problems(form: Form): FieldErrors;
-    payload(form: Form): unknown;
+    payload(form: Form): BodyOf<CreateRoute>;
     /** the success toast */
     done(answer: CreatedAnswer): string;
     /** the error when the server names none */
@@ -61,7 +67,7 @@ export interface PersonRole<Row extends PersonRow, Detail extends Row, Form exte
   };
   update: {
     problems(form: Form): FieldErrors;
-    payload(form: Form): unknown;
+    payload(form: Form): BodyOf<"PUT /admin/users/{id}/">;
     /** the success toast */
     done: string;
     /** the error toast; `message` is the server's, or '' */

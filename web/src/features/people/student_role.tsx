@@ -122,7 +122,7 @@ export const studentRole: PersonRole<StudentRow, StudentDetail, StudentForm> = {
   formFromDetail: studentFormFromDetail,
   Sections: StudentSections,
   create: {
-    path: "/admin/students/create-manual/",
+    route: "POST /admin/students/create-manual/",
     title: "Neuen Schüler anlegen",
     submitLabel: "Schüler erstellen",
     problems: studentCreateProblems,

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { fetchAllPages, type ServerList } from "../../components/ui/data_table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
-import { api, ApiError, call } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
 import { downloadFile, toXlsx } from "../../lib/export_files.ts";
 import { formatGermanDate } from "../../lib/german_dates.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
@@ -11,7 +11,7 @@ import { displayName, type PersonRow } from "./people_types.ts";
 import type { PersonListRole } from "./person_role.ts";
 
 /** The list every people call reads, with the role as a fixed parameter. */
-export const peopleListPath = "/admin/users/";
+export const peopleListRoute = "GET /admin/users/";
 
 /** Delete or deactivate with the spec's messages, and the .xlsx export of all matching rows. */
 export function usePersonListActions<Row extends PersonRow>(
@@ -26,8 +26,8 @@ export function usePersonListActions<Row extends PersonRow>(
   /** Deletes the person; the dialog (DeletePersonDialog) has asked already. */
   async function remove(row: Row) {
     try {
-      const answer = await api.delete<{ message?: string }>(`/admin/users/${row.id}/delete/`);
-      toast.show(answer?.message || `${kind} erfolgreich gelöscht`, "success");
+      const answer = await call("DELETE /admin/users/{id}/delete/", { params: { id: row.id } });
+      toast.show(answer.message || `${kind} erfolgreich gelöscht`, "success");
       list.reload();
     } catch (error) {
       toast.show(
@@ -67,8 +67,8 @@ export function usePersonListActions<Row extends PersonRow>(
     if (exporting) return;
     setExporting(true);
     try {
-      const rows = await fetchAllPages<Row>(
-        peopleListPath,
+      const rows = await fetchAllPages<typeof peopleListRoute, Row>(
+        peopleListRoute,
         { search: list.search, sort: list.sort },
         { role: role.role },
       );

@@ -18,10 +18,14 @@ export function emptyWorkWeek(): WorkWeek {
 
 /** The stored working times as form rows, each day's windows by start. */
 export function workWeekFromSchedule(
-  schedule: { day: string; start: string; end: string }[] | undefined,
+  schedule: { day: string; start: string | null; end: string | null }[] | undefined,
 ): WorkWeek {
   const week = emptyWorkWeek();
-  const sorted = [...(schedule ?? [])].sort((a, b) => a.start.localeCompare(b.start));
+  // The contract allows a row without times (a nullable column); such a row is no window.
+  const timed = (schedule ?? []).filter((row): row is { day: string; start: string; end: string } =>
+    row.start !== null && row.end !== null
+  );
+  const sorted = timed.sort((a, b) => a.start.localeCompare(b.start));
   for (const row of sorted) {
     if (row.day in week) {
       week[row.day as DayKey].push({

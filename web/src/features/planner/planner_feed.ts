@@ -1,7 +1,8 @@
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
+import { apiUrl } from "../../lib/api.ts";
 
 /** The server's push of the planner's state (api/planner/event_stream.ts). */
-export const PLANNER_EVENTS_URL = "/api/admin/planner-events/";
+export const PLANNER_EVENTS_URL = apiUrl("GET /admin/planner-events/");
 
 /**
  * Follows a planner run: the server's event stream where it works, the spec's poll every

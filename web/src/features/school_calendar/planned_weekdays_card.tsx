@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
 import { germanWeekdayNames } from "../../lib/german_dates.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
@@ -18,8 +18,7 @@ export function PlannedWeekdaysCard() {
   const queryClient = useQueryClient();
   const loaded = useQuery({
     queryKey: plannedWeekdaysKey,
-    queryFn: ({ signal }) =>
-      api.get<{ planned_weekdays: number[] }>("/admin/planned-weekdays/", { signal }),
+    queryFn: ({ signal }) => call("GET /admin/planned-weekdays/", { signal }),
   });
   // The admin's ticks since the last save; a reload of the saved days leaves them alone.
   const [draft, setDraft] = useState<number[] | null>(null);
@@ -28,9 +27,7 @@ export function PlannedWeekdaysCard() {
   const [problem, setProblem] = useState("");
   const saveDays = useMutation({
     mutationFn: (next: number[]) =>
-      api.put<{ planned_weekdays: number[] }>("/admin/planned-weekdays/", {
-        planned_weekdays: next,
-      }),
+      call("PUT /admin/planned-weekdays/", { body: { planned_weekdays: next } }),
     onSuccess: (answer) => {
       queryClient.setQueryData(plannedWeekdaysKey, answer);
       void queryClient.invalidateQueries({ queryKey: queryKeys.myPlannedWeekdays });

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from "react";
 import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
 import { SelectField } from "../../components/ui/form_fields.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
 import { listKey, queryKeys } from "../../lib/query_keys.ts";
 import { transmissionLabel } from "../../../../common/german_words.ts";
 
@@ -38,10 +38,10 @@ export function DeleteVehicleDialog({ vehicle, others, onClose, onDeleted }: Pro
   function send(event: FormEvent) {
     event.preventDefault();
     void submit("", async () => {
-      const query = target ? `?reassign_to=${target}` : "";
-      const answer = await api.delete<{ message: string }>(
-        `/admin/vehicles/${vehicle.id}/${query}`,
-      );
+      const answer = await call("DELETE /admin/vehicles/{id}/", {
+        params: { id: vehicle.id },
+        query: { reassign_to: target || undefined },
+      });
       toast.show(answer.message, "success", 4000);
       onDeleted();
     });

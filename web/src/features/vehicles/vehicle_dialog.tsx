@@ -2,12 +2,13 @@ import { type FormEvent, useState } from "react";
 import { RadioGroup, TextField } from "../../components/ui/form_fields.tsx";
 import { FormDialog, useDialogSubmit } from "../../components/ui/form_dialog.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
-import { api, ApiError } from "../../lib/api.ts";
+import { ApiError, call } from "../../lib/api.ts";
+import type { VehicleRow } from "../../lib/api_types.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
 
 interface Props {
   /** The vehicle to edit; without it the dialog adds a new one. */
-  vehicle?: { id: number; name: string; transmission: string };
+  vehicle?: Pick<VehicleRow, "id" | "name" | "transmission">;
   onClose(): void;
   onSaved(): void;
 }
@@ -19,7 +20,9 @@ interface Props {
 export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
   const toast = useToast();
   const [name, setName] = useState(vehicle?.name ?? "");
-  const [transmission, setTransmission] = useState(vehicle?.transmission ?? "manual");
+  const [transmission, setTransmission] = useState<VehicleRow["transmission"]>(
+    vehicle?.transmission ?? "manual",
+  );
   const { saving, problem, setProblem, fieldErrors, setFieldErrors, submit } = useDialogSubmit(
     vehicle ? "Fehler beim Speichern des Fahrzeugs" : "Fehler beim Hinzufügen des Fahrzeugs",
     [queryKeys.vehicles],
@@ -41,7 +44,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
       if (vehicle) {
         let answer: { message: string };
         try {
-          answer = await api.put<{ message: string }>(`/admin/vehicles/${vehicle.id}/`, body);
+          answer = await call("PUT /admin/vehicles/{id}/", { params: { id: vehicle.id }, body });
         } catch (error) {
           if (!(error instanceof ApiError) || error.code !== "vehicle_in_use") throw error;
           setGearboxProblem(error.message);
@@ -50,7 +53,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
         }
         toast.show(answer.message, "success", 3000);
       } else {
-        const answer = await api.post<{ name: string }>("/admin/vehicles/add/", body);
+        const answer = await call("POST /admin/vehicles/add/", { body });
         toast.show(
           `Fahrzeug erfolgreich hinzugefügt! Fahrzeug „${answer.name}“ wurde hinzugefügt.`,
           "success",
@@ -92,7 +95,7 @@ export function VehicleDialog({ vehicle, onClose, onSaved }: Props) {
         name="vehicle-transmission"
         value={transmission}
         onChange={(value) => {
-          setTransmission(value);
+          setTransmission(value as VehicleRow["transmission"]);
           setGearboxProblem("");
           if (fieldErrors.transmission) setFieldErrors(({ transmission: _, ...rest }) => rest);
         }}

@@ -6,19 +6,12 @@ import { DropdownMenu } from "../../components/ui/dropdown_menu.tsx";
 import { ListPage } from "../../components/ui/list_page.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { de } from "../../i18n/de.ts";
-import { api } from "../../lib/api.ts";
+import { call } from "../../lib/api.ts";
+import type { VehicleRow } from "../../lib/api_types.ts";
 import { queryKeys } from "../../lib/query_keys.ts";
 import { downloadFile, toCsv } from "../../lib/export_files.ts";
 import { DeleteVehicleDialog } from "./delete_vehicle_dialog.tsx";
 import { VehicleDialog } from "./vehicle_dialog.tsx";
-
-/** A row of GET /api/admin/vehicles/. */
-interface VehicleRow {
-  id: number;
-  name: string;
-  transmission: "manual" | "automatic";
-  appointment_count: number;
-}
 
 /** /vehicles: the fleet with its appointment counts; add a vehicle, export as CSV. */
 export default function VehiclesScreen() {
@@ -31,10 +24,11 @@ export default function VehiclesScreen() {
   const [deleting, setDeleting] = useState<VehicleRow | null>(null);
   const list = useQuery({
     queryKey: [...queryKeys.vehicles, sort],
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams({ sort_by: sort.by, sort_direction: sort.direction });
-      return api.get<{ results: VehicleRow[] }>(`/admin/vehicles/?${query}`, { signal });
-    },
+    queryFn: ({ signal }) =>
+      call("GET /admin/vehicles/", {
+        query: { sort_by: sort.by, sort_direction: sort.direction },
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.results ?? [];

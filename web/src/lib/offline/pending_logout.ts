@@ -1,4 +1,4 @@
-import { api, ApiError } from "../api.ts";
+import { ApiError, call } from "../api.ts";
 
 /**
  * A sign-out made without a connection. The session cookie cannot be read or removed by a script,
@@ -27,7 +27,7 @@ export function deliverPendingLogout(): Promise<boolean> {
 
 async function send(): Promise<boolean> {
   try {
-    await api.post("/auth/logout/");
+    await call("POST /auth/logout/");
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
     // Still no connection, or the server cannot answer yet: try again later.

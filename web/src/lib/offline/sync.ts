@@ -1,4 +1,5 @@
-import { ApiError, apiExchange } from "../api.ts";
+import type { BodyOf } from "../../../../common/contract/routes.ts";
+import { ApiError, exchange, type RequestOptions } from "../api.ts";
 import { apiCacheName, replaySyncTag } from "./constants.ts";
 import {
   clearQueue,
@@ -35,14 +36,28 @@ export interface AppliedChange {
   adopted: boolean;
 }
 
-const paths: Record<WriteKind, string> = {
-  availability: "/my-availability/",
-  special_dates: "/my-special-dates/",
-};
 const bodyField: Record<WriteKind, string> = {
   availability: "availabilities",
   special_dates: "special_dates",
 };
+
+/**
+ * Sends a queued write through its contract route. The queue stored the body the screen built
+ * from the same contract types; the server validates it again.
+ */
+async function sendWrite(write: QueuedWrite, options: RequestOptions) {
+  const body = { [bodyField[write.kind]]: write.body };
+  const answer = write.kind === "availability"
+    ? await exchange("POST /my-availability/", {
+      ...options,
+      body: body as BodyOf<"POST /my-availability/">,
+    })
+    : await exchange("POST /my-special-dates/", {
+      ...options,
+      body: body as BodyOf<"POST /my-special-dates/">,
+    });
+  return answer.data as Record<string, unknown>;
+}
 
 let userId: number | null = null;
 let state: SyncState = { pending: 0, syncing: false, conflicts: [], sessionExpired: false };
@@ -221,14 +236,9 @@ async function send(queued: QueuedWrite): Promise<boolean> {
   const headers: Record<string, string> = { "Idempotency-Key": write.id };
   if (write.baseVersion !== null) headers["If-Match"] = `"${write.baseVersion}"`;
   try {
-    const answer = await apiExchange<Record<string, unknown>>(
-      "POST",
-      paths[write.kind],
-      { [bodyField[write.kind]]: write.body },
-      { headers },
-    );
-    const version = Number(answer.data.version);
-    const data = answer.data[bodyField[write.kind]];
+    const answer = await sendWrite(write, { headers });
+    const version = Number(answer.version);
+    const data = answer[bodyField[write.kind]];
     await updateQueue((writes) =>
       writes.filter((w) => w.id !== write.id).map((w) =>
         w.afterId === write.id ? { ...w, afterId: null, baseVersion: version } : w
