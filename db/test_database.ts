@@ -2,6 +2,7 @@ import { hashPassword } from "../common/passwords.ts";
 import { connect, type Sql } from "./connection.ts";
 import { migrate } from "./migrate.ts";
 import { startEmbeddedDatabase } from "./embedded_db.ts";
+import { migratedTemplate } from "./test_template.ts";
 
 /** The Postgres server the test databases are made on. */
 export const testServerUrl = Deno.env.get("TEST_DATABASE_SERVER") ??
@@ -45,27 +46,31 @@ export async function testDatabaseBanner(): Promise<string> {
 
 /**
  * A fresh, migrated database for one test file; `stop` releases it. On Postgres each file names
- * its own database on the shared server (dropped and created again), so files run in parallel. On
- * PGlite each file gets its own in-memory instance on a free loopback port: `deno test` runs
+ * its own database on the shared server (dropped and copied again from the migrated template of
+ * test_template.ts), so files run in parallel; `migrate` then finds nothing to do. On PGlite each
+ * file gets its own in-memory instance on a free loopback port, migrated here: `deno test` runs
  * every file in its own process, and child processes (worker, scripts) reach it by URL.
  */
 export async function createTestDatabase(
   name: string,
 ): Promise<{ sql: Sql; url: string; stop(): Promise<void> }> {
-  const { url, stop } = await emptyDatabase(name);
+  const { url, stop } = await freshDatabase(name);
   const sql = connect(url);
   await migrate(sql);
   return { sql, url, stop };
 }
 
-async function emptyDatabase(name: string): Promise<{ url: string; stop(): Promise<void> }> {
+async function freshDatabase(name: string): Promise<{ url: string; stop(): Promise<void> }> {
   if (await usesPglite()) return await startEmbeddedDatabase();
   // TEST_DATABASE_PREFIX keeps two checkouts that test at once on one server apart.
   const prefix = Deno.env.get("TEST_DATABASE_PREFIX") ?? "";
   const database = `fahrplan_test_${prefix}${name.replace(/[^a-z0-9_]/gi, "_").toLowerCase()}`;
+  const template = await migratedTemplate(testServerUrl, prefix);
   const admin = connect(`${testServerUrl}/postgres`, { max: 1 });
   await admin.unsafe(`drop database if exists ${database} with (force)`);
-  await admin.unsafe(`create database ${database}`);
+  await admin.unsafe(`create database ${database} template ${template}`);
+  // A test's data need not survive a crash of the server: commits do not wait for the disk.
+  await admin.unsafe(`alter database ${database} set synchronous_commit = off`);
   await admin.end();
   return { url: `${testServerUrl}/${database}`, stop: async () => {} };
 }

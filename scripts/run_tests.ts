@@ -1,4 +1,5 @@
-import { testDatabaseBanner, usesPglite } from "../db/test_database.ts";
+import { testDatabaseBanner, testServerUrl, usesPglite } from "../db/test_database.ts";
+import { migratedTemplate } from "../db/test_template.ts";
 
 /**
  * deno task test: formatting, lint, type check, API and solver tests (Deno), web unit tests
@@ -226,11 +227,18 @@ if (want("e2e") && built) {
   console.log("\n== playwright");
   const report = `${root}test-results/e2e.json`;
   await Deno.remove(report).catch(() => {});
+  const template = Deno.env.get("FAHRPLAN_TEST_PGLITE") === "1"
+    ? undefined
+    : await migratedTemplate(
+      testServerUrl,
+      Deno.env.get("TEST_DATABASE_PREFIX") ?? "",
+    );
   await run(`${root}node_modules/.bin/playwright`, [
     "test",
     "--config",
     "tests/e2e/playwright.config.ts",
   ], {
+    ...(template ? { FAHRPLAN_TEST_TEMPLATE: template } : {}),
     DENO_BIN: deno,
     PATH: Deno.env.get("PATH") ?? "",
     HOME: Deno.env.get("HOME") ?? "/root",

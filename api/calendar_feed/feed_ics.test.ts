@@ -21,13 +21,17 @@ Deno.test("escapeText follows RFC 5545 §3.3.11", () => {
   assertEquals(escapeText("a\\b;c,d\ne\r\nf"), "a\\\\b\\;c\\,d\\ne\\nf");
 });
 
-Deno.test("the feed survives ical.js with every special character, times in UTC", () => {
+Deno.test("the feed survives ical.js with every special character, times bound to a VTIMEZONE", () => {
   const text = feedCalendar([lesson], { name: "Fahrplan – Zoë", now: new Date("2027-03-01") });
   assert(text.includes("DTSTAMP:20270301T000000Z\r\n"));
   for (const line of text.split("\r\n")) {
     assert(new TextEncoder().encode(line).length <= 75, line);
   }
   const calendar = new ICAL.Component(ICAL.parse(text));
+  // As a calendar app does: the zone the file carries decides what its local times mean.
+  const zone = calendar.getFirstSubcomponent("vtimezone")!;
+  assertEquals(zone.getFirstPropertyValue("tzid"), "Europe/Berlin");
+  ICAL.TimezoneService.register(zone);
   const vevent = calendar.getFirstSubcomponent("vevent")!;
   const event = new ICAL.Event(vevent);
   assertEquals(event.summary, lesson.summary);
@@ -39,8 +43,11 @@ Deno.test("the feed survives ical.js with every special character, times in UTC"
   assertEquals(event.startDate.toJSDate().toISOString(), "2027-03-28T00:30:00.000Z");
   assertEquals(event.endDate.toJSDate().toISOString(), "2027-03-28T01:15:00.000Z");
   assertEquals(calendar.getFirstPropertyValue("x-wr-calname"), "Fahrplan – Zoë");
-  assert(text.includes("\r\nDTSTART:20270328T003000Z\r\n"), "DTSTART in UTC");
-  assert(!text.includes("TZID") && !text.includes("VTIMEZONE"), "no zone-bound times");
+  // The school's wall clock, bound to the zone (RFC 5545 §3.2.19), as the office sees the lesson.
+  assert(text.includes("\r\nDTSTART;TZID=Europe/Berlin:20270328T013000\r\n"), "DTSTART");
+  assert(text.includes("\r\nDTEND;TZID=Europe/Berlin:20270328T031500\r\n"), "DTEND");
+  assertEquals(text.split("BEGIN:VTIMEZONE").length, 2, "one VTIMEZONE");
+  assert(text.indexOf("END:VTIMEZONE") < text.indexOf("BEGIN:VEVENT"), "zone before the events");
 });
 
 Deno.test("a cancelled lesson frees its time; long umlaut lines fold by octets; refresh hourly", () => {

@@ -90,6 +90,8 @@ async function fetchFeed(url: string): Promise<Response> {
 
 function events(text: string) {
   const calendar = new ICAL.Component(ICAL.parse(text));
+  // As a calendar app does: the zone the feed carries decides what its local times mean.
+  ICAL.TimezoneService.register(calendar.getFirstSubcomponent("vtimezone")!);
   return {
     calendar,
     events: calendar.getAllSubcomponents("vevent").map((v) => ({
@@ -137,7 +139,7 @@ Deno.test("the feed needs no session and holds the student's lessons and nobody 
 
   const summer = found.find((e) => e.event.uid === `appointment-${lenaSummer}@fahrplan`)!;
   // 14:00 in Berlin in July is 12:00 UTC (summer time), 09:00 in December is 08:00 UTC.
-  assertEquals(summer.event.startDate.zone.tzid, "UTC");
+  assertEquals(summer.event.startDate.zone.tzid, "Europe/Berlin");
   assertEquals(summer.event.startDate.toJSDate().toISOString(), "2030-07-02T12:00:00.000Z");
   assertEquals(summer.event.endDate.toJSDate().toISOString(), "2030-07-02T12:45:00.000Z");
   const winter = found.find((e) => e.event.uid === `appointment-${lenaWinter}@fahrplan`)!;
@@ -147,9 +149,10 @@ Deno.test("the feed needs no session and holds the student's lessons and nobody 
   assertEquals(summer.vevent.getFirstPropertyValue("status"), "CONFIRMED");
   const cancelled = found.find((e) => e.event.uid === `appointment-${lenaCancelled}@fahrplan`)!;
   assertEquals(cancelled.vevent.getFirstPropertyValue("status"), "CANCELLED");
-  // The `ics` package writes instants in UTC: 14:00 Berlin summer time is 12:00Z.
-  assert(text.includes(`\r\nDTSTART:20300702T120000Z\r\n`));
-  assert(text.includes(`\r\nDTSTART:20301203T080000Z\r\n`));
+  // The school's wall clock bound to the feed's VTIMEZONE (issue 23), as the person was told.
+  assert(text.includes(`\r\nDTSTART;TZID=Europe/Berlin:20300702T140000\r\n`));
+  assert(text.includes(`\r\nDTSTART;TZID=Europe/Berlin:20301203T090000\r\n`));
+  assertEquals(text.split("BEGIN:VTIMEZONE").length, 2);
   assertEquals(cancelled.vevent.getFirstPropertyValue("transp"), "TRANSPARENT");
   assertEquals(summer.vevent.getFirstPropertyValue("transp"), "OPAQUE");
   // Calendar apps look again hourly (Apple and Outlook read these, Google its own).

@@ -1,12 +1,14 @@
 import { createEvents, type EventAttributes } from "ics";
+import { SCHOOL_TIME_ZONE } from "../../common/time_zone.ts";
 import { yieldToEventLoop } from "./event_loop.ts";
 
 /**
  * The one .ics writer of the app (RFC 5545), for the office's export and the people's calendar
  * feed alike. The `ics` package writes the text (the stack's choice for iCal); around
  * it this module folds lines by octets, adds the feed's refresh lines and calls the package a
- * piece at a time so a long calendar does not hold the server. Times are UTC (the package writes
- * no TZID); per event UID, DTSTAMP, CREATED, LAST-MODIFIED and SEQUENCE let a calendar that
+ * piece at a time so a long calendar does not hold the server. Times are the school's wall clock
+ * bound to a VTIMEZONE for Europe/Berlin (issue 23: a lesson at 14:00 stays at 14:00 in every
+ * calendar app); per event UID, DTSTAMP, CREATED, LAST-MODIFIED and SEQUENCE let a calendar that
  * imported a lesson before take the changed one over the old.
  */
 
@@ -88,13 +90,9 @@ function attributes(event: CalendarEvent, stamp: number): EventAttributes & { ti
     // DTSTAMP: the package's `timestamp` (in its schema and defaults, not in its typings), one
     // value for the whole file instead of the package's Date.now() per event.
     timestamp: stamp,
-    // Instants in, UTC out ('…Z'): the package writes no TZID, and UTC is unambiguous.
-    start: Date.parse(event.start),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: Date.parse(event.end),
-    endInputType: "utc",
-    endOutputType: "utc",
+    // The package writes a string time as given; zoneBound() adds the TZID parameter after it.
+    start: wallClock(event.start),
+    end: wallClock(event.end),
     created: event.created,
     lastModified: event.modified,
     sequence: event.sequence,
@@ -110,6 +108,59 @@ function attributes(event: CalendarEvent, stamp: number): EventAttributes & { ti
 }
 
 const footer = "END:VCALENDAR\r\n";
+
+const wallClockFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SCHOOL_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** An instant as the school's wall clock in iCal's form: 'YYYYMMDDTHHMMSS'. */
+function wallClock(instant: string): string {
+  const part = Object.fromEntries(
+    wallClockFormat.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
+  );
+  return `${part.year}${part.month}${part.day}T${part.hour}${part.minute}${part.second}`;
+}
+
+/**
+ * The school's zone (RFC 5545 §3.6.5), written by hand because the package writes none: Germany
+ * has kept the EU rule since 1996 (summer time from the last Sunday of March 02:00 to the last
+ * Sunday of October 03:00). Calendar apps that know the zone by name use their own rules anyway.
+ */
+const vtimezone = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${SCHOOL_TIME_ZONE}`,
+  `X-LIC-LOCATION:${SCHOOL_TIME_ZONE}`,
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "TZNAME:CEST",
+  "DTSTART:19700329T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "DTSTART:19701025T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n") + "\r\n";
+
+/** The package's floating DTSTART/DTEND lines bound to the school's zone. */
+function zoneBound(text: string): string {
+  return text.replace(
+    /(^|\n)(DTSTART|DTEND):(\d{8}T\d{6})(?=\r\n)/g,
+    `$1$2;TZID=${SCHOOL_TIME_ZONE}:$3`,
+  );
+}
 
 /** The package's text, or its validation errors as an exception. */
 function packageText(result: { error: unknown; value: string | null }): string {
@@ -138,20 +189,20 @@ function headerText(header: CalendarHeader): string {
     // The package escapes only line breaks in the name.
     calName: escapeText(header.name),
   }));
-  // The one place the package's header is changed: it always writes X-PUBLISHED-TTL:PT1H and
+  // The one place the package's header is changed (besides the zone after it): it always writes X-PUBLISHED-TTL:PT1H and
   // cannot write REFRESH-INTERVAL. A feed gets both (Apple and Outlook read these, Google its
   // own); a downloaded file has nothing to refresh and gets neither.
   const refresh = header.refreshHourly
     ? "REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\nX-PUBLISHED-TTL:PT1H\r\n"
     : "";
   const lines = whole.slice(0, -footer.length).replace(/X-PUBLISHED-TTL:[^\r]*\r\n/, "");
-  return refold(lines + refresh);
+  return refold(lines + refresh) + vtimezone;
 }
 
 /** The VEVENT blocks of some events, cut out of the calendar the package writes for them. */
 function eventsText(events: CalendarEvent[], stamp: number): string {
   const whole = packageText(createEvents(events.map((event) => attributes(event, stamp))));
-  return refold(whole.slice(whole.indexOf("\r\nBEGIN:VEVENT\r\n") + 2, -footer.length));
+  return refold(zoneBound(whole.slice(whole.indexOf("\r\nBEGIN:VEVENT\r\n") + 2, -footer.length)));
 }
 
 /**

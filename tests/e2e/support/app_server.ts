@@ -60,9 +60,14 @@ async function prepareDatabase(name: string) {
   const database = `fahrplan_e2e_${process.env.TEST_DATABASE_PREFIX ?? ""}${
     name.replace(/[^a-z0-9]/gi, "_").toLowerCase()
   }_w${process.env.TEST_PARALLEL_INDEX ?? 0}`;
+  // The migrated template made by `deno task test` (db/test_template.ts): a copy of it instead of
+  // every app running all migrations on start. Without it (Playwright run by hand) the app migrates.
+  const template = process.env.FAHRPLAN_TEST_TEMPLATE;
   const admin = postgres(`${serverUrl}/postgres`, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${database} with (force)`);
-  await admin.unsafe(`create database ${database}`);
+  await admin.unsafe(`create database ${database}${template ? ` template ${template}` : ""}`);
+  // A test's data need not survive a crash of the server: commits do not wait for the disk.
+  await admin.unsafe(`alter database ${database} set synchronous_commit = off`);
   await admin.end();
   const url = `${serverUrl}/${database}`;
   return { env: { DATABASE_URL: url }, url: () => url, remove: () => {} };
