@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { adminTourSection, adminTourSteps, adminTourWelcome } from "./admin_tour_steps.ts";
+import {
+  adminTourSection,
+  adminTourSteps,
+  adminTourStepsFor,
+  adminTourWelcome,
+  testDataOnlyNote,
+} from "./admin_tour_steps.ts";
 
 describe("the admin tour's steps", () => {
   it("has the spec's 54 steps in its sections by step index", () => {
@@ -44,5 +50,19 @@ describe("the admin tour's steps", () => {
     const management = adminTourSteps.find((s) => s.title === "Datenverwaltung")!;
     expect(management.text).toContain("auch Ihre echten");
     expect(adminTourWelcome.text).toContain("Ihre echten Daten bleiben unberührt");
+  });
+});
+
+describe("the planning step of a school with real people", () => {
+  it("says that only the test data are planned, and only then", () => {
+    const planning = (steps: typeof adminTourSteps) =>
+      steps.find((s) => s.title === "Planung starten")!;
+    expect(adminTourStepsFor(false)).toBe(adminTourSteps);
+    expect(planning(adminTourSteps).text).not.toContain(testDataOnlyNote);
+    const withReal = adminTourStepsFor(true);
+    expect(planning(withReal).text).toContain("nur die Testdaten");
+    expect(planning(withReal).text).toContain("Termine bleiben unberührt");
+    // The other steps stay the same objects: the engine keeps its place in them.
+    expect(withReal.filter((s, i) => s !== adminTourSteps[i])).toHaveLength(1);
   });
 });

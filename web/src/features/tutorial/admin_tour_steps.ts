@@ -18,6 +18,23 @@ export function adminTourSection(index: number): string {
   return "Abschluss";
 }
 
+/**
+ * Said at the planning step where the school has real people (issue 25.12): the tour's run plans
+ * only the test data.
+ */
+export const testDataOnlyNote =
+  "Im Rundgang plant Fahrplan nur die Testdaten: Ihre echten Fahrlehrer und Fahrschüler bekommen keine Fahrstunden, und ihre Termine bleiben unberührt.";
+
+/** The steps, the planning step saying so when the school has real people besides the test data. */
+export function adminTourStepsFor(realPeople: boolean): TutorialStep[] {
+  if (!realPeople) return adminTourSteps;
+  return adminTourSteps.map((step) =>
+    step.title === planningStepTitle ? { ...step, text: `${step.text} ${testDataOnlyNote}` } : step
+  );
+}
+
+const planningStepTitle = "Planung starten";
+
 /** The local completion key of spec 01 §3 ('true' when done); the server keeps it per user. */
 export const adminTourStorageKey = "admin-tutorial-completed";
 
@@ -329,7 +346,7 @@ export const adminTourSteps: TutorialStep[] = [
   {
     route: dashboard,
     target: ".planner-start",
-    title: "Planung starten",
+    title: planningStepTitle,
     text: "Klicken Sie auf „KI-Planung starten“.",
     condition: { kind: "click" },
   },
