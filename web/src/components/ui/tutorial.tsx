@@ -467,6 +467,28 @@ export function Tutorial(
     return () => clearInterval(timer);
   }, [active, dialogSeenAt, index, step, goOn]);
 
+  // A dialog step come to by the dialog appearing (the step before waited for it) whose dialog is
+  // closed before the step's own look found its element (the link dialog closed at once): the
+  // dialog the step before saw is remembered, and the step moves on once it is gone, as it does
+  // when its element was seen in it.
+  const appeared = useRef<{ dialog: HTMLElement; at: number } | null>(null);
+  useEffect(() => {
+    const condition = step?.condition;
+    if (!active || !met || condition?.kind !== "appear") return;
+    const dialog = dialogOf(findElement(document, condition.selector, condition.withText));
+    if (dialog) appeared.current = { dialog, at: index };
+  }, [active, met, step, index]);
+  useEffect(() => {
+    const seen = appeared.current;
+    if (!active || target || dialogSeenAt === index || step?.condition || !step?.target) return;
+    if (step.route || !seen || seen.at !== index - 1) return;
+    const check = () => {
+      if (!seen.dialog.isConnected) goOn();
+    };
+    const timer = setInterval(check, pollMs);
+    return () => clearInterval(timer);
+  }, [active, target, dialogSeenAt, index, step, goOn]);
+
   // The tooltip sits below the element, else above it, shifted sideways to stay on screen at any
   // width; a tall element leaves it in the corner. autoUpdate follows scrolling and resizing and
   // moves the spotlight with it.
