@@ -253,7 +253,7 @@ export function PlannerCard({ planner }: { planner: PlannerControl }) {
   const inTour = useTourOpen("admin");
 
   return (
-    <section className="card planner-card" aria-labelledby="planner-title">
+    <section className="card planner-card" aria-labelledby="planner-title" data-tutorial="planner">
       <div className="planner-head">
         <div>
           <h2 id="planner-title">KI-Planung</h2>
@@ -266,7 +266,9 @@ export function PlannerCard({ planner }: { planner: PlannerControl }) {
         <button
           type="button"
           className="button button-primary planner-start"
-          onClick={() => void start("full", inTour)}
+          data-tutorial="planner-start"
+          onClick={() =>
+            void start("full", inTour)}
           disabled={running}
         >
           {running ? "Planung läuft …" : "KI-Planung starten"}
@@ -276,7 +278,12 @@ export function PlannerCard({ planner }: { planner: PlannerControl }) {
       <PlanDraftPanel running={running} />
 
       {phase !== "idle" && (
-        <div className={`planner-progress planner-${phase}`} aria-live="polite">
+        <div
+          className={`planner-progress planner-${phase}`}
+          aria-live="polite"
+          data-tutorial="planner-progress"
+          data-tutorial-phase={phase}
+        >
           <div className="planner-status-row">
             <strong>{replan ? `Neuplanung: ${phaseLabel[phase]}` : phaseLabel[phase]}</strong>
             {startedAt !== null && <ElapsedClock since={startedAt} ticking={running} />}

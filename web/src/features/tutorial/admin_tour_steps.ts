@@ -67,22 +67,21 @@ const sections: { name: string; steps: StepDraft[] }[] = [
       },
       {
         route: dashboard,
-        target: "#datenimport",
+        target: "[data-tutorial='data-import']",
         title: "Datenimport und Fragebögen",
         text:
           "In diesem Bereich kommen Ihre Fahrlehrer und Fahrschüler ins System: entweder gesammelt per Excel-Datei oder einzeln über einen Online-Fragebogen, den der Fahrschüler selbst ausfüllt.",
       },
       {
         route: dashboard,
-        target: ".questionnaire-admin",
+        target: "[data-tutorial='questionnaires']",
         title: "Online-Fragebögen",
         text:
           "Neue Fahrschüler müssen nicht mehr am Tresen Formulare ausfüllen. Sie erhalten einen persönlichen Link und tragen Kontaktdaten, freie Zeiten, Schulzeiten und Urlaub selbst ein.",
       },
       {
         route: dashboard,
-        target: ".questionnaire-admin-head button",
-        withText: "Fragebogen-Link erstellen",
+        target: "[data-tutorial='questionnaire-create']",
         title: "Einen Link erstellen",
         text:
           "Probieren Sie es aus: Klicken Sie auf „Fragebogen-Link erstellen“. Für den Test können Sie sich selbst oder einen erfundenen Fahrschüler eintragen.",
@@ -99,7 +98,7 @@ const sections: { name: string; steps: StepDraft[] }[] = [
         condition: { kind: "appear", selector: dialog, withText: "30 Tage gültig", advanceMs: 0 },
       },
       {
-        target: ".questionnaire-link",
+        target: "[data-tutorial='questionnaire-link']",
         title: "Link kopieren",
         text:
           "Kopieren Sie den Link mit einem Klick und schicken Sie ihn per E-Mail, SMS oder Messenger an den Fahrschüler. Er braucht dafür kein Konto und kein Passwort.",
@@ -114,42 +113,42 @@ const sections: { name: string; steps: StepDraft[] }[] = [
       },
       {
         route: dashboard,
-        target: ".questionnaire-admin .table-wrap",
+        target: "[data-tutorial='questionnaire-list']",
         title: "Die Liste der Fragebögen",
         text:
           "Hier sehen Sie jeden verschickten Fragebogen mit seinem Stand: „Offen“, solange der Fahrschüler noch nichts abgeschickt hat, „Eingereicht“, wenn er fertig ist, und „Genehmigt“, sobald Sie ihn übernommen haben.",
       },
       {
         route: dashboard,
-        target: ".questionnaire-admin .table-wrap",
+        target: "[data-tutorial='questionnaire-list']",
         title: "Eintrag ansehen",
         text:
           "Über die Schaltflächen am Ende der Zeile öffnen Sie die Angaben des Fahrschülers oder holen den Link noch einmal, falls er verloren gegangen ist.",
       },
       {
         route: dashboard,
-        target: ".questionnaire-admin",
+        target: "[data-tutorial='questionnaires']",
         title: "Was der Fahrschüler ausfüllt",
         text:
           "Im Fragebogen gibt der Fahrschüler Telefonnummer, Führerscheinklasse, Schaltwagen oder Automatik, seine freien Stunden pro Wochentag, Schul- oder Arbeitszeiten und geplante Urlaubstage an. Das dauert etwa fünf Minuten, auch am Handy.",
       },
       {
         route: dashboard,
-        target: ".questionnaire-admin",
+        target: "[data-tutorial='questionnaires']",
         title: "Prüfen und genehmigen",
         text:
           "Ist ein Fragebogen eingereicht, erscheint „Genehmigen“. Sie können die Angaben vorher korrigieren. Mit der Genehmigung legt Fahrplan das Schülerkonto an und übernimmt die Verfügbarkeiten für die Planung.",
       },
       {
         route: dashboard,
-        target: ".questionnaire-admin",
+        target: "[data-tutorial='questionnaires']",
         title: "Zugangsdaten weitergeben",
         text:
           "Nach der Genehmigung zeigt Fahrplan Benutzername und Passwort des neuen Kontos genau einmal an. Geben Sie sie dem Fahrschüler weiter – damit pflegt er seine freien Zeiten künftig selbst.",
       },
       {
         route: dashboard,
-        target: "#datenimport",
+        target: "[data-tutorial='data-import']",
         title: "Fragebogen oder Excel?",
         text:
           "Für einzelne Neuanmeldungen ist der Fragebogen am bequemsten. Wenn Sie viele Fahrschüler auf einmal übernehmen, etwa aus Ihrer bisherigen Software, ist der Excel-Import schneller. Den schauen wir uns jetzt mit Testdaten an.",
@@ -161,16 +160,14 @@ const sections: { name: string; steps: StepDraft[] }[] = [
     steps: [
       {
         route: dashboard,
-        target: ".import-card",
-        withText: "Testdaten und Anleitung",
+        target: "[data-tutorial='test-data']",
         title: "Das Testdaten-Paket",
         text:
           "Damit Sie nichts mit echten Daten ausprobieren müssen, liefert Fahrplan fertige Testdaten mit: erfundene Fahrlehrer und Fahrschüler mit realistischen Arbeitszeiten und freien Stunden.",
       },
       {
         route: dashboard,
-        target: ".import-card button",
-        withText: "Testdaten herunterladen",
+        target: "[data-tutorial='test-data-open']",
         title: "Testdaten öffnen",
         text:
           "Klicken Sie auf „Testdaten herunterladen“. Es öffnet sich eine Übersicht des Pakets.",
@@ -204,7 +201,7 @@ const sections: { name: string; steps: StepDraft[] }[] = [
     steps: [
       {
         route: dashboard,
-        target: "#import-fahrlehrer a[download]",
+        target: "[data-tutorial='import-instructors-template']",
         title: "Die Vorlage",
         text:
           "Für Ihre echten Daten beginnen Sie später mit dieser Vorlage: eine Zeile pro Fahrlehrer mit Name, E-Mail, Telefon und Arbeitszeiten. Klicken Sie einmal auf „Vorlage herunterladen“, um sie sich anzusehen.",
@@ -212,8 +209,7 @@ const sections: { name: string; steps: StepDraft[] }[] = [
       },
       {
         route: dashboard,
-        target: "#import-fahrlehrer button",
-        withText: "Aus Excel importieren",
+        target: "[data-tutorial='import-instructors-file']",
         title: "Fahrlehrer importieren",
         text:
           "Klicken Sie bei den Fahrlehrern auf „Aus Excel importieren“ und wählen Sie aus dem entpackten Paket die Fahrlehrer-Datei des Datensatzes „Mittel“.",
@@ -257,8 +253,7 @@ const sections: { name: string; steps: StepDraft[] }[] = [
     steps: [
       {
         route: dashboard,
-        target: "#import-schueler button",
-        withText: "Aus Excel importieren",
+        target: "[data-tutorial='import-students-file']",
         title: "Jetzt die Fahrschüler",
         text:
           "Genauso kommen die Fahrschüler ins System: Klicken Sie bei den Fahrschülern auf „Aus Excel importieren“ und wählen Sie die Fahrschüler-Datei desselben Datensatzes.",
@@ -334,14 +329,14 @@ const sections: { name: string; steps: StepDraft[] }[] = [
         route: "/constraints-settings",
         // The page's heading, not a group of rules: the tooltip then stands below it over the first
         // rule, which is always on and has no slider, and leaves the sliders in sight (issue 25).
-        target: "section.constraints > .page-header",
+        target: "[data-tutorial='constraints'] > .page-header",
         title: "Regeln der Planung",
         text:
           "Harte Regeln hält die Planung immer ein, etwa Ruhezeiten. Weiche Regeln sind Wünsche, etwa eine faire Verteilung. Stellen Sie die Regler nach dem Tutorial auf Ihre Fahrschule ein und speichern Sie einmal.",
       },
       {
         route: "/ferien-feiertage",
-        target: "section[aria-labelledby='state-title']",
+        target: "[data-tutorial='school-state']",
         title: "Ferien und Feiertage",
         text:
           "Wählen Sie Ihr Bundesland: An gesetzlichen Feiertagen plant Fahrplan keine Fahrstunden. In den Schulferien haben Schüler oft mehr Zeit – tragen Sie die Ferien hier ein.",
@@ -353,36 +348,39 @@ const sections: { name: string; steps: StepDraft[] }[] = [
     steps: [
       {
         route: dashboard,
-        target: "section.planner-card",
+        target: "[data-tutorial='planner']",
         title: "Die KI-Planung",
         text:
           "Jetzt kommt der spannende Teil: Die KI verteilt die Fahrstunden der nächsten 30 Tage so, dass sie zu den Arbeitszeiten der Fahrlehrer, den freien Stunden der Schüler und Ihren Regeln passen. Bestehende Termine bleiben erhalten.",
       },
       {
         route: dashboard,
-        target: ".planner-start",
+        target: "[data-tutorial='planner-start']",
         title: planningStepTitle,
         text: "Klicken Sie auf „KI-Planung starten“.",
         condition: { kind: "click" },
       },
       {
         route: dashboard,
-        target: ".planner-progress",
+        target: "[data-tutorial='planner-progress']",
         title: "Die KI rechnet",
         text:
           "Der Balken zeigt den Fortschritt. Bei den Testdaten dauert das meist weniger als eine Minute; Sie können solange zusehen oder in Ruhe weiterlesen.",
-        condition: { kind: "appear", selector: ".planner-progress.planner-success" },
+        condition: {
+          kind: "appear",
+          selector: "[data-tutorial='planner-progress'][data-tutorial-phase='success']",
+        },
       },
       {
         route: dashboard,
-        target: ".planner-progress",
+        target: "[data-tutorial='planner-progress']",
         title: "Das Ergebnis",
         text:
           "Hier sehen Sie, wie viele Fahrstunden angelegt wurden und wie viele Schüler versorgt sind. Wer leer ausging, steht mit dem Grund darunter – meist passen die freien Zeiten nicht zusammen.",
       },
       {
         route: dashboard,
-        target: "section[aria-labelledby='fairness-title']",
+        target: "[data-tutorial='fairness']",
         title: "Fair verteilt?",
         text:
           "Die Fairness zeigt, wie gleichmäßig die Fahrstunden auf die Schüler verteilt sind; darunter sehen Sie die Auslastung jedes Fahrlehrers. Beides aktualisiert sich nach jeder Planung.",
@@ -434,14 +432,14 @@ const sections: { name: string; steps: StepDraft[] }[] = [
     steps: [
       {
         route: dashboard,
-        target: "section[aria-labelledby='overview-title']",
+        target: "[data-tutorial='overview']",
         title: "Systemübersicht",
         text:
           "Die Übersicht zählt Fahrschüler, Fahrlehrer, Termine und Verfügbarkeiten. Im Moment stecken darin die Testdaten – die räumen wir jetzt auf.",
       },
       {
         route: dashboard,
-        target: "#datenverwaltung",
+        target: "[data-tutorial='data-management']",
         title: "Datenverwaltung",
         text:
           "Hier löschen Sie Termine, Fahrschüler oder Fahrlehrer gesammelt – „Fahrschüler löschen“ und „Fahrlehrer löschen“ löschen alle, auch Ihre echten. Zur Sicherheit müssen Sie jedes Löschen mit „Ja, unwiderruflich löschen“ bestätigen.",
@@ -450,14 +448,14 @@ const sections: { name: string; steps: StepDraft[] }[] = [
         route: dashboard,
         // Only the package's people (the server knows them by their e-mail addresses), never the
         // whole school: the tour runs on the school's live data (issue 25).
-        target: "#datenverwaltung [data-row='testdaten']",
+        target: "[data-tutorial='test-data-removal']",
         title: "Testdaten entfernen",
         text:
           "Wenn Sie mit dem Ausprobieren fertig sind, klicken Sie auf „Testdaten entfernen“: Fahrplan löscht genau die Fahrlehrer und Fahrschüler aus dem Testdaten-Paket mit ihren Terminen. Ihre echten Fahrlehrer und Fahrschüler bleiben erhalten.",
       },
       {
         route: dashboard,
-        target: "section[aria-labelledby='activity-title']",
+        target: "[data-tutorial='activity']",
         title: "Letzte Aktivitäten",
         text:
           "Jede Änderung – Import, Planung, Löschen, verschobene Termine – steht mit Uhrzeit in diesem Protokoll. So sehen Sie auch, was Kolleginnen und Kollegen im Büro geändert haben.",
@@ -475,21 +473,21 @@ const sections: { name: string; steps: StepDraft[] }[] = [
       },
       {
         route: dashboard,
-        target: "#import-fahrlehrer",
+        target: "[data-tutorial='import-instructors']",
         title: "Vorlagen ausfüllen",
         text:
           "Laden Sie die Vorlagen herunter und übertragen Sie Ihre Fahrlehrer und Fahrschüler aus Ihrer bisherigen Liste. Fehlerhafte Zeilen zeigt die Vorschau mit Zeile und Spalte an, nichts wird halb importiert.",
       },
       {
         route: dashboard,
-        target: ".questionnaire-admin",
+        target: "[data-tutorial='questionnaires']",
         title: "Neue Anmeldungen",
         text:
           "Neuanmeldungen schicken Sie ab sofort einfach einen Fragebogen-Link. So müssen Sie keine Zeiten mehr abtippen.",
       },
       {
         route: dashboard,
-        target: "section[aria-labelledby='admin-links-title']",
+        target: "[data-tutorial='admin-links']",
         title: "Alles Weitere",
         text:
           "Über die Verwaltung erreichen Sie Fahrschüler, Fahrlehrer, Verfügbarkeiten, Termine, Fahrzeuge, Regeln sowie Ferien und Feiertage.",
