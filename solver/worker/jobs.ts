@@ -52,7 +52,9 @@ export async function claimNextJob(sql: Sql, workerId: string): Promise<ClaimedJ
         for update skip locked
         limit 1)
     returning id::int, attempts, attempts > 1 as taken_over, kind,
-              (select array_agg(u::int) from unnest(scope_user_ids) u) as scope
+              -- As JSON: postgres.js reads an array column as its text ("{3,4}") on a connection
+              -- that has not loaded the array types yet (seen in the e2e tour walk).
+              to_jsonb(scope_user_ids) as scope
   `;
   return row
     ? {
@@ -60,7 +62,7 @@ export async function claimNextJob(sql: Sql, workerId: string): Promise<ClaimedJ
       attempts: row.attempts,
       takenOver: row.taken_over,
       kind: row.kind,
-      scope: row.scope ?? null,
+      scope: Array.isArray(row.scope) ? row.scope.map(Number) : null,
     }
     : undefined;
 }

@@ -15,6 +15,9 @@ import { parseInstance } from "../../solver/instance.ts";
 import { testDataEmails } from "../../api/imports/test_data.ts";
 import { deleteConfirmation } from "../../common/contract/admin_data.ts";
 import { addDays, SCHOOL_TIME_ZONE } from "../../common/time.ts";
+import { claimNextJob } from "../../solver/worker/jobs.ts";
+import { insertQueuedJob } from "../../api/planner/queries.ts";
+import postgres from "postgres";
 
 const t = await createTestApp("test_data_planner");
 Deno.test.afterAll?.(() => t.close());
@@ -123,3 +126,23 @@ Deno.test("a test-data run without test data is refused in German", options, asy
     await none.close();
   }
 });
+
+Deno.test(
+  "the worker reads a job's people as numbers on a connection without array types",
+  options,
+  async () => {
+    // Seen in the e2e tour walk: on a fresh connection postgres.js had not loaded the array types
+    // yet, read the column as its text "{3,4,…}", and the run failed with an internal error.
+    await t.sql`delete from planner_jobs`;
+    const people = [...testIds].sort((a, b) => a - b);
+    await insertQueuedJob(t.sql, null, "full", people);
+    const fresh = postgres(t.url, { fetch_types: false, max: 1, onnotice: () => {} });
+    try {
+      const job = await claimNextJob(fresh, "probe");
+      assertEquals(job?.scope, people);
+    } finally {
+      await fresh.end();
+      await t.sql`delete from planner_jobs`;
+    }
+  },
+);
