@@ -4,6 +4,7 @@ import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../lib/validate.ts";
 import { testDataEmails } from "../imports/test_data.ts";
+import { testDataCounts } from "../imports/test_data_people.ts";
 import { deleteAppointments, deletePeople, deleteTestPeople } from "./queries.ts";
 
 /** Data management on the dashboard (spec 01 §2, §7); mounted under /api/admin. */
@@ -20,6 +21,9 @@ export const bulkDeleteRoutes = new Hono<AppEnv>()
   .delete("/bulk-delete/instructors/", validate("json", bulkDeleteSchema), async (c) => {
     const message = await deletePeople(c.get("sql"), c.get("user"), "instructor");
     return c.json<AnswerOf<"DELETE /admin/bulk-delete/instructors/">>({ message });
+  })
+  .get("/test-data/", async (c) => {
+    return c.json<AnswerOf<"GET /admin/test-data/">>(await testDataCounts(c.get("sql")));
   })
   // Only the test-data package's people (the admin tour's clean-up); real people stay.
   .delete("/bulk-delete/test-data/", validate("json", testDataDeleteSchema), async (c) => {

@@ -33,25 +33,34 @@ export async function insertQueuedJob(
   sql: Sql,
   actor: AuditActor | null,
   kind: JobRow["kind"] = "full",
+  /** Only these people are planned (the test data); undefined: everyone. */
+  scopeUserIds?: number[],
 ): Promise<number> {
   const requestedBy = actor?.id ?? null;
-  const requested = kind === "full"
+  const requested = scopeUserIds
+    ? `Planung der Testdaten angefordert (${scopeUserIds.length} Personen)`
+    : kind === "full"
     ? "Planung angefordert"
     : "Neuplanung der Betroffenen angefordert";
   try {
     return await sql.begin(async (tx) => {
       const [row] = await tx`
-        insert into planner_jobs (status, kind, requested_by, current_step, activity_log)
+        insert into planner_jobs
+          (status, kind, requested_by, current_step, activity_log, scope_user_ids)
         values ('queued', ${kind}, ${requestedBy}, 'Wartet auf den Planungsdienst',
-                ${tx.json([`${schoolLogTime()} ${requested}`])})
+                ${tx.json([`${schoolLogTime()} ${requested}`])}, ${scopeUserIds ?? null}::bigint[])
         returning id::int
       `;
       await recordAudit(
         tx,
         actor,
         kind === "full" ? "planner.start" : "planner.replan_start",
-        kind === "full" ? "Planung gestartet" : "Neuplanung der betroffenen Termine gestartet",
-        { job_id: row.id },
+        scopeUserIds
+          ? "Planung der Testdaten gestartet"
+          : kind === "full"
+          ? "Planung gestartet"
+          : "Neuplanung der betroffenen Termine gestartet",
+        { job_id: row.id, ...(scopeUserIds ? { scope: "test_data" } : {}) },
       );
       // Delivered at commit, so a woken worker sees the row.
       await tx`select pg_notify('planner_jobs', ${String(row.id)})`;

@@ -3,7 +3,9 @@ import type { AnswerOf } from "../../common/contract/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { inTransaction, recordAudit } from "../lib/audit.ts";
 import { AppError } from "../lib/errors.ts";
-import { validate } from "../lib/validate.ts";
+import { parseWith, validate } from "../lib/validate.ts";
+import { runPlannerSchema } from "../../common/contract/small_answers.ts";
+import { testDataPeopleIds } from "../imports/test_data_people.ts";
 import { toProgress } from "./progress.ts";
 import {
   cancelActiveJob,
@@ -24,10 +26,30 @@ import { plannerEventStream } from "./event_stream.ts";
 export const plannerRoutes = new Hono<AppEnv>();
 
 plannerRoutes.post("/run-planner/", async (c) => {
+  // The body is optional: a start without one plans everyone.
+  const raw = c.req.header("Content-Length") === "0" ? {} : await c.req.json().catch(() => ({}));
+  const { scope = "all" } = parseWith(runPlannerSchema, raw);
+  const sql = c.get("sql");
+  let people: number[] | undefined;
+  if (scope === "test_data") {
+    people = await testDataPeopleIds(sql);
+    if (people.length === 0) {
+      throw new AppError(
+        409,
+        "no_test_data",
+        "Es sind keine Testdaten vorhanden. Bitte importieren Sie zuerst das Testdaten-Paket.",
+      );
+    }
+  }
   try {
-    const id = await insertQueuedJob(c.get("sql"), c.get("user"));
+    const id = await insertQueuedJob(sql, c.get("user"), "full", people);
     return c.json<AnswerOf<"POST /admin/run-planner/">>(
-      { message: "Planung gestartet.", job_id: id },
+      {
+        message: people
+          ? "Planung der Testdaten gestartet. Ihre übrigen Fahrlehrer und Fahrschüler bleiben unberührt."
+          : "Planung gestartet.",
+        job_id: id,
+      },
       202,
     );
   } catch (err) {

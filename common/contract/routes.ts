@@ -96,9 +96,11 @@ import {
   jobAnswerSchema,
   messageSchema,
   progressResetSchema,
+  runPlannerSchema,
   specialDateListSchema,
   specialDateRowSchema,
   specialDatesSavedSchema,
+  testDataCountsSchema,
   userAvailabilitiesSchema,
 } from "./small_answers.ts";
 import {
@@ -202,7 +204,7 @@ export const contractRoutes = {
   "PUT /admin/vehicles/{id}/": { body: vehicleSchema, answer: vehicleSavedSchema },
   "DELETE /admin/vehicles/{id}/": { query: vehicleDeleteQuerySchema, answer: vehicleDeletedSchema },
   // The planner.
-  "POST /admin/run-planner/": { answer: jobAnswerSchema },
+  "POST /admin/run-planner/": { body: runPlannerSchema, answer: jobAnswerSchema },
   "GET /admin/planner-progress/": { answer: plannerProgressSchema },
   "GET /admin/planner-events/": { answer: fileAnswer("text/event-stream") },
   "POST /admin/cancel-planner/": { answer: jobAnswerSchema },
@@ -340,6 +342,8 @@ export const contractRoutes = {
     body: testDataDeleteSchema,
     answer: bulkDeleteAnswerSchema,
   },
+  // How many test-data people and real people there are (the admin tour's planning step).
+  "GET /admin/test-data/": { answer: testDataCountsSchema },
   "GET /admin/activity/": { answer: activityAnswerSchema },
   // The whole log, paged; query page, from, to, action, search (issue 25, point 10).
   "GET /admin/activity/all/": { query: activityQuerySchema, answer: activityPageSchema },

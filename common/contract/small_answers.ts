@@ -11,6 +11,19 @@ export const csrfAnswerSchema = z.object({ csrfToken: z.string() });
 /** A planner job was queued (run, re-plan) or cancelled. */
 export const jobAnswerSchema = z.object({ message: z.string(), job_id: z.number() });
 
+/**
+ * POST /admin/run-planner/: "test_data" plans only the test-data package's people (the admin
+ * tour, issue 25.12): everyone else and their lessons stay as they are. Absent: everyone.
+ */
+export const runPlannerSchema = z.object({
+  scope: z.enum(["all", "test_data"], {
+    message: "Unbekannter Planungsumfang: erlaubt sind „all“ und „test_data“.",
+  }).optional(),
+});
+
+/** How many people of the test-data package and how many real people the school has. */
+export const testDataCountsSchema = z.object({ test_people: z.number(), real_people: z.number() });
+
 /** POST /admin/reset-planner-progress/: how many finished jobs were hidden. */
 export const progressResetSchema = z.object({ message: z.string(), dismissed: z.number() });
 

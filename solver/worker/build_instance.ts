@@ -65,6 +65,11 @@ export interface BuiltInstance {
   appointmentsBefore: number;
   /** Students (by instance id) who already have an appointment in the horizon. */
   studentsWithFixed: Set<string>;
+  /**
+   * A run limited to some people: the instance ids of the others it lists only because their
+   * fixed lessons occupy vehicles (they get no new lessons and are left out of the statistics).
+   */
+  bystanders?: Set<string>;
   /** Active students, with or without needs: "Noch keine Fahrschüler angelegt" when 0. */
   activeStudents?: number;
   /**
@@ -96,6 +101,13 @@ export interface BuildOptions {
    * them needs afterwards.
    */
   keepStudents?: ReadonlySet<number>;
+  /**
+   * Plans only these people (user ids: the admin tour's test data, issue 25.12). Everyone else's
+   * appointments stay as they are: the people they name who are not planned come in only as
+   * bystanders (no working hours, no needs) whose lessons are fixed, so they still occupy their
+   * vehicles. Unpublished drafts of others are kept fixed instead of being replaced.
+   */
+  onlyPeople?: ReadonlySet<number>;
 }
 
 /** Reads everything the planner needs in one repeatable-read snapshot. */
@@ -111,7 +123,7 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
     const [settingsRow] = await tx`select settings from planner_settings where id = 1`;
     const settings: PlannerSettings = readStoredSettings(settingsRow?.settings);
 
-    const instructors = await tx`
+    const allInstructors = await tx`
       select u.id::int, u.first_name, u.last_name, u.username, p.transmission_types,
              p.monthly_hours_target, p.default_vehicle_id::int
         from users u join instructor_profiles p on p.user_id = u.id
@@ -130,7 +142,7 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
             from appointments d
            where d.student_id = ${tx.unsafe(student)} and d.status = ${DRAFT_STATUS}
              and d.appointment_type = ${kind})`;
-    const students = await tx`
+    const allStudents = await tx`
       select u.id::int, u.first_name, u.last_name, u.username, p.license_class,
              p.available_in_holidays,
              p.preferred_instructor_id::int as preferred_instructor,
@@ -198,16 +210,33 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
       select id::int, transmission from vehicles where is_active order by id
     `;
     // Wall-clock start and end in Berlin; lessons the planner can keep as they are are whole hours.
-    // The last run's unpublished draft (pending) is left out: writePlan replaces it.
+    // The last run's unpublished draft (pending) is left out: writePlan replaces it (in a run
+    // limited to some people only their draft: see draftOfScope).
+    const scope = options.onlyPeople ? [...options.onlyPeople] : null;
     const existing = await tx`
       select student_id::int, instructor_id::int, vehicle_id::int, transmission, appointment_type,
              to_char(starts_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as start,
              to_char(ends_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI') as end
         from appointments
-       where status <> 'cancelled' and status <> ${DRAFT_STATUS}
+       where status <> 'cancelled'
+         and (status <> ${DRAFT_STATUS} or (${scope !== null} and not (
+               student_id = any(${scope ?? []}::bigint[])
+               or instructor_id = any(${scope ?? []}::bigint[]))))
          and starts_at < ((${end}::date + 1)::timestamp at time zone ${SCHOOL_TIME_ZONE})
          and ends_at > (${start}::date::timestamp at time zone ${SCHOOL_TIME_ZONE})
     `;
+
+    // A limited run: the people it plans, and the others its appointments name (bystanders).
+    const inScope = (id: number) => !options.onlyPeople || options.onlyPeople.has(id);
+    const named = new Set(existing.flatMap((a) => [a.student_id, a.instructor_id]));
+    const bystander = (id: number) => !inScope(id) && named.has(id);
+    const instructors = allInstructors.filter((i) => inScope(i.id) || bystander(i.id));
+    // A bystander student has nothing left to plan: his fixed lessons are all he brings.
+    const students = allStudents.filter((s) => inScope(s.id) || bystander(s.id)).map((s) =>
+      inScope(s.id)
+        ? s
+        : { ...s, manual: 0, automatic: 0, overland: 0, highway: 0, night: 0, exam_at: null }
+    );
 
     const byUser = new Map<number, Row[]>();
     for (const row of weekly) push(byUser, row.user_id, row);
@@ -270,7 +299,10 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
       id: `I${i.id}`,
       transmissions: i.transmission_types,
       monthlyHoursTarget: i.monthly_hours_target,
-      ...instructorWeek(byUser.get(i.id) ?? [], plannedWeekdays),
+      // A bystander has no working hours: no new lesson can be his.
+      ...(bystander(i.id)
+        ? { work: [], breaks: [], weeklyBlocks: [] }
+        : instructorWeek(byUser.get(i.id) ?? [], plannedWeekdays)),
       absences: [...absences.get(i.id) ?? [], ...calendar.holidays],
       blocks: blocks.get(i.id) ?? [],
       // The default vehicle where it is still an active one (the planner names it first).
@@ -318,7 +350,7 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
         const id = `S${s.id}`;
         const name = `${s.first_name} ${s.last_name}`.trim() || s.username;
         studentNames.set(id, name);
-        const rows = byUser.get(s.id) ?? [];
+        const rows = inScope(s.id) ? byUser.get(s.id) ?? [] : [];
         const ferien = studentFerien({
           rows,
           available: studentWeek(rows, plannedWeekdays),
@@ -365,9 +397,17 @@ export async function buildInstance(sql: Sql, options: BuildOptions = {}): Promi
       studentNames,
       instructorNames,
       appointmentsBefore: existing.length,
-      activeStudents: students.length,
+      activeStudents: students.filter((s) => inScope(s.id)).length,
       studentsWithFixed,
       notReleased,
+      ...(options.onlyPeople
+        ? {
+          bystanders: new Set([
+            ...instructors.filter((i) => !inScope(i.id)).map((i) => `I${i.id}`),
+            ...students.filter((x) => !inScope(x.id)).map((x) => `S${x.id}`),
+          ]),
+        }
+        : {}),
     };
   });
 }

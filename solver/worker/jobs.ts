@@ -14,6 +14,8 @@ export interface ClaimedJob {
   takenOver: boolean;
   /** 'full' plans all needs; 'replan_affected' moves only the lessons inside absences. */
   kind: "full" | "replan_affected";
+  /** Only these people (user ids) are planned: the admin tour's test data. null: everyone. */
+  scope: number[] | null;
 }
 
 /** One German line of the job's activity log, stamped with Berlin time. */
@@ -49,10 +51,19 @@ export async function claimNextJob(sql: Sql, workerId: string): Promise<ClaimedJ
         order by id
         for update skip locked
         limit 1)
-    returning id::int, attempts, attempts > 1 as taken_over, kind
+    returning id::int, attempts, attempts > 1 as taken_over, kind,
+              -- As JSON: postgres.js reads an array column as its text ("{3,4}") on a connection
+              -- that has not loaded the array types yet (seen in the e2e tour walk).
+              to_jsonb(scope_user_ids) as scope
   `;
   return row
-    ? { id: row.id, attempts: row.attempts, takenOver: row.taken_over, kind: row.kind }
+    ? {
+      id: row.id,
+      attempts: row.attempts,
+      takenOver: row.taken_over,
+      kind: row.kind,
+      scope: Array.isArray(row.scope) ? row.scope.map(Number) : null,
+    }
     : undefined;
 }
 

@@ -111,9 +111,11 @@ export class JobRun {
     // The card shows "Daten laden" at once instead of the queue's "Wartet auf …".
     this.beatSoon();
     const replan = this.job.kind === "replan_affected" ? await loadAffected(this.sql) : undefined;
+    const scope = this.job.scope;
     const built = await buildInstance(this.sql, {
       start: this.options.start,
       ...(replan ? { keepStudents: replanStudents(replan) } : {}),
+      ...(scope ? { onlyPeople: new Set(scope) } : {}),
     });
     if (this.finished) return;
     if (replan) adjustForReplan(built, replan);
@@ -124,6 +126,9 @@ export class JobRun {
       replan
         ? `Daten geladen: ${replan.lessons.length} betroffene Termine werden neu geplant, ` +
           `${inst.fixed.length} Termine bleiben fest`
+        : scope
+        ? `Daten geladen: nur die Testdaten (${scope.length} Personen) werden geplant, alle ` +
+          `anderen Fahrlehrer, Fahrschüler und ihre Termine bleiben unberührt`
         : `Daten geladen: ${inst.instructors.length} Fahrlehrer, ${inst.students.length} ` +
           `Fahrschüler mit Bedarf, ${built.appointmentsBefore} bestehende Termine im Planungszeitraum`,
     );
@@ -169,7 +174,7 @@ export class JobRun {
           result,
           pending,
         )
-        : await writePlan(this.sql, id, this.workerId, plan, result, pending);
+        : await writePlan(this.sql, id, this.workerId, plan, result, pending, scope);
       this.options.log(
         written === "written"
           ? `Auftrag ${id}: ${plan.appointments.length} Termine geschrieben`

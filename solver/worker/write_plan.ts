@@ -62,10 +62,12 @@ export function runStatistics(
 ) {
   const created = plan.appointments.length;
   const before = built.appointmentsBefore;
-  const students = built.instance.students;
+  // A limited run's bystanders are no part of it (build_instance: onlyPeople).
+  const planned = (id: string) => !built.bystanders?.has(id);
+  const students = built.instance.students.filter((s) => planned(s.id));
   const served = new Set([...built.studentsWithFixed, ...plan.appointments.map((a) => a.student)]);
   const withAppointments = students.filter((s) => served.has(s.id)).length;
-  const instructors = built.instance.instructors.length;
+  const instructors = built.instance.instructors.filter((i) => planned(i.id)).length;
   const upperBound = plan.stats.upperBound;
   return {
     appointments_created: created,
@@ -206,6 +208,8 @@ export async function writePlan(
   plan: PlanResult,
   result: Record<string, unknown>,
   progress: { totalVariables: number; pendingLogLines: string[] },
+  /** A run limited to these people (the test data): only their draft is replaced. */
+  scope: number[] | null = null,
 ): Promise<"written" | "lost"> {
   return await sql.begin(async (tx) => {
     const [job] = await tx`
@@ -217,8 +221,14 @@ export async function writePlan(
     if (!job) return "lost" as const;
     // The new lessons are a draft (pending) until the office publishes them; they replace an
     // earlier unpublished draft.
-    const replaced = await dropEarlierDraft(tx);
-    const { kept: a, skipped } = await withoutDeleted(tx, plan.appointments);
+    const replaced = await dropEarlierDraft(tx, scope);
+    // A limited run writes lessons of its own people only (bystanders have no hours anyway).
+    const ours = scope === null
+      ? plan.appointments
+      : plan.appointments.filter((x) =>
+        scope.includes(idOf(x.student)) && scope.includes(idOf(x.instructor))
+      );
+    const { kept: a, skipped } = await withoutDeleted(tx, ours);
     if (skipped) {
       result = {
         ...result,

@@ -11,10 +11,16 @@ const repo = new URL("../../", import.meta.url).pathname;
  * (solver/main.ts) beside it, the job started through the API, waited for until it completed.
  * Appointments and earlier jobs are cleared first, so each run plans from an empty calendar.
  * `start` is the planner's first day (FAHRPLAN_PLANNER_START), so the test does not depend on
- * today's date.
+ * today's date. `keepAppointments` plans on top of the appointments there are; `body` is the
+ * start's JSON body (a scope).
  */
-export async function planWithWorker(t: TestApp, admin: Client, start: string) {
-  await t.sql`delete from appointments`;
+export async function planWithWorker(
+  t: TestApp,
+  admin: Client,
+  start: string,
+  options: { keepAppointments?: boolean; body?: unknown } = {},
+) {
+  if (!options.keepAppointments) await t.sql`delete from appointments`;
   await t.sql`delete from planner_jobs`;
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "solver/main.ts"],
@@ -24,7 +30,7 @@ export async function planWithWorker(t: TestApp, admin: Client, start: string) {
     stderr: "inherit",
   }).spawn();
   try {
-    const res = await admin.post("/api/admin/run-planner/");
+    const res = await admin.post("/api/admin/run-planner/", options.body);
     assertEquals(res.status, 202);
     // Real-world time: a safety net for a worker that hangs; the loop ends when the job does.
     const deadline = Date.now() + 120_000;

@@ -14,6 +14,8 @@ export const queryKeys = {
   appointments: ["appointments"],
   schedule: ["schedule"],
   people: ["people"],
+  /** how many test-data people and real people the school has (the admin tour) */
+  testDataCounts: ["people", "test-data-counts"],
   vehicles: ["vehicles"],
   /** the school's Treffpunkte (issue 22) */
   pickupPoints: ["pickup-points"],

@@ -8,7 +8,12 @@ import { QuestionnaireAdmin } from "../../features/questionnaire/questionnaire_a
  */
 export function ImportQuestionnaireSection({ onChanged }: { onChanged?(): void }) {
   return (
-    <section className="card" aria-labelledby="import-section-title" id="datenimport">
+    <section
+      className="card"
+      aria-labelledby="import-section-title"
+      id="datenimport"
+      data-tutorial="data-import"
+    >
       <h2 id="import-section-title" className="card-title">Datenimport und Fragebögen</h2>
       <div className="stack">
         <ImportPanel onImported={onChanged} />

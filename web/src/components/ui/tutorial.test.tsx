@@ -223,6 +223,51 @@ describe("the tour engine", () => {
     expect((next() as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("a dialog step whose dialog closes before its element was found moves on", () => {
+    // Issue 25: 'Link kopieren' (step 7) comes at once when its link dialog appears; closed
+    // before the tour's first look found the link, the step waited for ever at "Einen Moment".
+    function DialogPage({ steps }: { steps: TutorialStep[] }) {
+      const [open, setOpen] = useState(false);
+      return (
+        <ConfirmProvider>
+          <button type="button" id="oeffnen" onClick={() => setOpen(true)}>Öffnen</button>
+          {open && (
+            <div className="modal">
+              Der Link ist 30 Tage gültig.
+              <button type="button" id="fertig" onClick={() => setOpen(false)}>Fertig</button>
+            </div>
+          )}
+          <Tutorial steps={steps} open onFinish={() => {}} label="Test-Tutorial" />
+        </ConfirmProvider>
+      );
+    }
+    render(
+      <DialogPage
+        steps={[
+          {
+            target: "#oeffnen",
+            title: "Link erstellen",
+            text: "a",
+            condition: { kind: "appear", selector: ".modal", withText: "30 Tage", advanceMs: 0 },
+          },
+          // Its element comes later than the dialog (the link is still being made).
+          { target: ".modal .questionnaire-link", title: "Link kopieren", text: "b" },
+          { title: "Danach", text: "c" },
+        ]}
+      />,
+    );
+    pass(0);
+    fireEvent.click(document.getElementById("oeffnen")!);
+    pass(200); // the look that sees the dialog
+    pass(0); // the move, at once
+    expect(stepText()).toBe("Schritt 2 von 3");
+    expect(screen.getByText(/Einen Moment/)).toBeTruthy();
+    // The office closes the dialog before the link was found.
+    fireEvent.click(document.getElementById("fertig")!);
+    pass(400);
+    expect(stepText()).toBe("Schritt 3 von 3");
+  });
+
   it("shows the welcome dialog first, then step 1 of N with progress", () => {
     render(
       <Page

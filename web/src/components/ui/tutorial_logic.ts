@@ -77,6 +77,11 @@ export function outOfReach(
   return byHand && Boolean(step?.target) && !step?.route && !found;
 }
 
+/** Room between the highlighted element and the spotlight's edge, in px. */
+export const spotlightPad = 6;
+/** Gap between the spotlight and the tooltip, and the tooltip's least distance from the screen edge. */
+export const tooltipGap = 10;
+
 /** Spec 01 §2: after a navigation the target is looked up this much later (then waited for). */
 export const lookupDelayMs = 300;
 /** How often a missing target or an awaited element is looked for again. */
@@ -99,6 +104,18 @@ export function canGoOn(step: TutorialStep | undefined, conditionMet: boolean): 
   return !step?.condition || conditionMet;
 }
 
+/** Whether an element is laid out: one with display: none (or inside such) has no boxes. */
+let laidOut = (element: HTMLElement) =>
+  element.getClientRects().length > 0 || element.offsetParent !== null;
+
+/**
+ * Replaces the layout check of findElement: an environment that lays out nothing (the unit
+ * tests' jsdom, web/src/test_setup.ts) counts every element as shown.
+ */
+export function setLayoutCheck(check: (element: HTMLElement) => boolean): void {
+  laidOut = check;
+}
+
 /**
  * The first element among `selector` whose text contains `withText` (any when not given) and
  * that is rendered (a closed dialog's leftovers or a hidden duplicate do not count).
@@ -110,11 +127,7 @@ export function findElement(
 ): HTMLElement | null {
   for (const element of root.querySelectorAll<HTMLElement>(selector)) {
     if (withText && !(element.textContent ?? "").includes(withText)) continue;
-    if (element.getClientRects().length === 0 && element.offsetParent === null) {
-      // Not laid out (display: none); jsdom lays out nothing, so an element there still counts.
-      if (typeof navigator !== "undefined" && !/jsdom/i.test(navigator.userAgent)) continue;
-    }
-    return element;
+    if (laidOut(element)) return element;
   }
   return null;
 }

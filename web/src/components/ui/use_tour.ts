@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { TourName } from "../../../../common/contract/tutorial.ts";
 import { call } from "../../lib/api.ts";
 import { isEnabled } from "../../lib/feature_flags.ts";
@@ -11,6 +11,27 @@ import { autoStartDelayMs } from "./tutorial_logic.ts";
  * student-list tour must not start over it there.
  */
 const openTours = new Set<TourName>();
+const openToursHeard = new Set<() => void>();
+
+function setTourOpen(tour: TourName, open: boolean) {
+  if (open) openTours.add(tour);
+  else openTours.delete(tour);
+  for (const heard of openToursHeard) heard();
+}
+
+/**
+ * Whether a tour is open now, for a screen that acts differently under it (the planner card plans
+ * only the test data while the admin tour runs, issue 25.12).
+ */
+export function useTourOpen(tour: TourName): boolean {
+  return useSyncExternalStore(
+    (heard) => {
+      openToursHeard.add(heard);
+      return () => openToursHeard.delete(heard);
+    },
+    () => openTours.has(tour),
+  );
+}
 
 /** Who set the spec's local key: several people may share one office browser. */
 const ownerKey = (storageKey: string) => `${storageKey}-benutzer`;
@@ -111,10 +132,8 @@ export function useTour({ tour, storageKey, enabled, userId, autoStart }: TourOp
 
   useEffect(() => {
     if (!open) return;
-    openTours.add(tour);
-    return () => {
-      openTours.delete(tour);
-    };
+    setTourOpen(tour, true);
+    return () => setTourOpen(tour, false);
   }, [open, tour]);
 
   const finish = useCallback(() => {

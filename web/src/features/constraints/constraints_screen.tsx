@@ -220,7 +220,7 @@ export default function ConstraintsScreen() {
     });
 
   return (
-    <section className="page constraints">
+    <section className="page constraints" data-tutorial="constraints">
       <header className="page-header">
         <div>
           <h1>Constraints-Einstellungen</h1>

@@ -67,7 +67,7 @@ function groups(): { title: string; links: AdminLink[] }[] {
 /** Site administration: links to the staff screens, and disabled entries for what is not built. */
 export function AdminLinks() {
   return (
-    <section className="card" aria-labelledby="admin-links-title">
+    <section className="card" aria-labelledby="admin-links-title" data-tutorial="admin-links">
       <h2 id="admin-links-title" className="card-title">Verwaltung der Fahrschule</h2>
       <div className="admin-link-groups">
         {groups().map((group) => (

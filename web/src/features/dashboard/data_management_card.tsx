@@ -112,13 +112,18 @@ export function DataManagementCard(
   );
 
   return (
-    <section className="card" aria-labelledby="data-management-title" id="datenverwaltung">
+    <section
+      className="card"
+      aria-labelledby="data-management-title"
+      id="datenverwaltung"
+      data-tutorial="data-management"
+    >
       <h2 id="data-management-title" className="card-title">Datenverwaltung</h2>
       <p className="muted">
         Löscht Daten endgültig. Vor jedem Löschen müssen Sie „{deleteConfirmation}“ eingeben.
       </p>
       <div className="data-management">
-        <div className="data-management-row" data-row="testdaten">
+        <div className="data-management-row" data-row="testdaten" data-tutorial="test-data-removal">
           <div>
             <h3>Testdaten</h3>
             <p className="muted">

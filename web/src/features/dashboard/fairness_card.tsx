@@ -22,6 +22,7 @@ export function FairnessCard({ stats }: { stats: FairnessStats | null }) {
   return (
     <StatsCard
       id="fairness-title"
+      tour="fairness"
       title="Fairness"
       description="Wie gleichmäßig die Fahrstunden der nächsten 30 Tage auf die Fahrschüler verteilt sind."
     >

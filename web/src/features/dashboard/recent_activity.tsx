@@ -70,7 +70,12 @@ export function RecentActivity() {
   const now = new Date(dataUpdatedAt);
 
   return (
-    <section className="card" aria-labelledby="activity-title" data-testid="recent-activity">
+    <section
+      className="card"
+      aria-labelledby="activity-title"
+      data-testid="recent-activity"
+      data-tutorial="activity"
+    >
       <h2 id="activity-title" className="card-title">Letzte Aktivitäten</h2>
       {answer
         ? <ActivityLines answer={answer} now={now} />

@@ -34,15 +34,17 @@ export function StatTile(
 
 /** A dashboard statistics card: its title, what its figures mean, then the figures. */
 export function StatsCard(
-  { id, title, description, children }: {
+  { id, title, description, children, tour }: {
     id: string;
+    /** the admin tour's handle (data-tutorial) */
+    tour?: string;
     title: string;
     description: ReactNode;
     children: ReactNode;
   },
 ) {
   return (
-    <section className="card stats-card" aria-labelledby={id}>
+    <section className="card stats-card" aria-labelledby={id} data-tutorial={tour}>
       <div className="stats-card-head">
         <h2 id={id} className="card-title">{title}</h2>
         <p className="muted small">{description}</p>

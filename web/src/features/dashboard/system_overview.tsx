@@ -12,7 +12,7 @@ export function SystemOverview({ stats }: { stats: SystemCounts | null }) {
     ["Verfügbarkeiten", stats?.availabilities, "Alle eingetragenen Zeitfenster aller Personen"],
   ];
   return (
-    <section className="card" aria-labelledby="overview-title">
+    <section className="card" aria-labelledby="overview-title" data-tutorial="overview">
       <h2 id="overview-title" className="card-title">Systemübersicht</h2>
       <div className="grid-4 overview-tiles">
         {tiles.map(([label, value, counts]) => (

@@ -60,11 +60,21 @@ export function ImportPanel({ onImported }: Props) {
     <div className="import-panel">
       <div className="import-grid">
         {cards.map(({ kind, template, columns }) => (
-          <div key={kind} className="import-card" id={importAnchors[kind]}>
+          <div
+            key={kind}
+            className="import-card"
+            id={importAnchors[kind]}
+            data-tutorial={`import-${kind}`}
+          >
             <h3>{kindWords[kind].plural}</h3>
             <p className="muted">Vorlage mit den Spalten {columns}</p>
             <div className="import-actions">
-              <a className="button button-secondary button-small" href={template} download>
+              <a
+                className="button button-secondary button-small"
+                href={template}
+                download
+                data-tutorial={`import-${kind}-template`}
+              >
                 Vorlage herunterladen
               </a>
               <button
@@ -74,9 +84,9 @@ export function ImportPanel({ onImported }: Props) {
                 type="button"
                 className="button button-primary button-small"
                 disabled={busy}
-                onClick={() =>
-                  inputs.current[kind]?.click()}
+                onClick={() => inputs.current[kind]?.click()}
                 aria-label={`${kindWords[kind].plural} aus Excel importieren`}
+                data-tutorial={`import-${kind}-file`}
               >
                 Aus Excel importieren
               </button>
@@ -102,7 +112,7 @@ export function ImportPanel({ onImported }: Props) {
             </div>
           </div>
         ))}
-        <div className="import-card">
+        <div className="import-card" data-tutorial="test-data">
           <h3>Testdaten und Anleitung</h3>
           <p className="muted">
             12 Excel-Dateien zum Ausprobieren (5 Datensätze von 5 bis 25 Fahrlehrern) und die
@@ -113,6 +123,7 @@ export function ImportPanel({ onImported }: Props) {
               type="button"
               className="button button-secondary button-small"
               onClick={() => setTestDataOpen(true)}
+              data-tutorial="test-data-open"
             >
               Testdaten herunterladen
             </button>

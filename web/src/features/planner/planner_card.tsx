@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { germanDate } from "../../../../common/german_words.ts";
 import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { ProgressBar } from "../../components/ui/progress_bar.tsx";
+import { useTourOpen } from "../../components/ui/use_tour.ts";
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
 import type { Phase, PlannerControl } from "./use_planner.ts";
 import { PlanDraftPanel } from "./plan_draft_panel.tsx";
@@ -247,9 +248,12 @@ export function PlannerCard({ planner }: { planner: PlannerControl }) {
   // The bar shows its colour in every state: full for success and error, a sliver at least else.
   const barWidth = phase === "success" || phase === "error" ? 100 : Math.max(percent, 2);
   const p = progress;
+  // The admin tour's run plans only its test data (issue 25.12): the tutorial must not give the
+  // school's real students lessons.
+  const inTour = useTourOpen("admin");
 
   return (
-    <section className="card planner-card" aria-labelledby="planner-title">
+    <section className="card planner-card" aria-labelledby="planner-title" data-tutorial="planner">
       <div className="planner-head">
         <div>
           <h2 id="planner-title">KI-Planung</h2>
@@ -262,7 +266,9 @@ export function PlannerCard({ planner }: { planner: PlannerControl }) {
         <button
           type="button"
           className="button button-primary planner-start"
-          onClick={() => void start("full")}
+          data-tutorial="planner-start"
+          onClick={() =>
+            void start("full", inTour)}
           disabled={running}
         >
           {running ? "Planung läuft …" : "KI-Planung starten"}
@@ -272,7 +278,12 @@ export function PlannerCard({ planner }: { planner: PlannerControl }) {
       <PlanDraftPanel running={running} />
 
       {phase !== "idle" && (
-        <div className={`planner-progress planner-${phase}`} aria-live="polite">
+        <div
+          className={`planner-progress planner-${phase}`}
+          aria-live="polite"
+          data-tutorial="planner-progress"
+          data-tutorial-phase={phase}
+        >
           <div className="planner-status-row">
             <strong>{replan ? `Neuplanung: ${phaseLabel[phase]}` : phaseLabel[phase]}</strong>
             {startedAt !== null && <ElapsedClock since={startedAt} ticking={running} />}

@@ -143,28 +143,38 @@ export function usePlanner(
     if (clearTimer.current) clearTimeout(clearTimer.current);
   }, [stopFollowing]);
 
-  /** Starts a full run, or the re-planning of the lessons inside absences. */
-  const start = useCallback(async (kind: PlannerProgress["kind"] = "full") => {
-    if (clearTimer.current) clearTimeout(clearTimer.current);
-    startedHere.current = true;
-    setOpened(true);
-    setPhase("running");
-    setStartedAt(Date.now());
-    setProgress(null);
-    try {
-      await call(kind === "full" ? "POST /admin/run-planner/" : "POST /admin/replan-affected/");
-      // Only now: the stream's first state is then this job, not the one shown before.
-      startFollowing();
-      onActivityRef.current();
-    } catch (err) {
-      stopFollowing();
-      clearCard();
-      showToast(
-        err instanceof ApiError && err.message ? err.message : "Fehler beim Starten der Planung.",
-        "error",
-      );
-    }
-  }, [clearCard, startFollowing, stopFollowing, showToast]);
+  /**
+   * Starts a full run, or the re-planning of the lessons inside absences. `testDataOnly` plans
+   * only the test-data package's people (the admin tour: real people stay untouched).
+   */
+  const start = useCallback(
+    async (kind: PlannerProgress["kind"] = "full", testDataOnly = false) => {
+      if (clearTimer.current) clearTimeout(clearTimer.current);
+      startedHere.current = true;
+      setOpened(true);
+      setPhase("running");
+      setStartedAt(Date.now());
+      setProgress(null);
+      try {
+        if (kind === "full") {
+          await call("POST /admin/run-planner/", {
+            body: testDataOnly ? { scope: "test_data" } : {},
+          });
+        } else await call("POST /admin/replan-affected/");
+        // Only now: the stream's first state is then this job, not the one shown before.
+        startFollowing();
+        onActivityRef.current();
+      } catch (err) {
+        stopFollowing();
+        clearCard();
+        showToast(
+          err instanceof ApiError && err.message ? err.message : "Fehler beim Starten der Planung.",
+          "error",
+        );
+      }
+    },
+    [clearCard, startFollowing, stopFollowing, showToast],
+  );
 
   const cancel = useCallback(async () => {
     try {

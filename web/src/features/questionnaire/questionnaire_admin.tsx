@@ -90,7 +90,7 @@ export function QuestionnaireAdmin({ onApproved }: { onApproved?(): void }) {
   }
 
   return (
-    <div className="questionnaire-admin">
+    <div className="questionnaire-admin" data-tutorial="questionnaires">
       <div className="questionnaire-admin-head">
         <div>
           <h3>Online-Fragebögen</h3>
@@ -99,7 +99,12 @@ export function QuestionnaireAdmin({ onApproved }: { onApproved?(): void }) {
             Genehmigung wird das Schülerkonto angelegt.
           </p>
         </div>
-        <button type="button" className="button button-primary" onClick={() => setCreating(true)}>
+        <button
+          type="button"
+          className="button button-primary"
+          onClick={() => setCreating(true)}
+          data-tutorial="questionnaire-create"
+        >
           Fragebogen-Link erstellen
         </button>
       </div>
@@ -109,7 +114,7 @@ export function QuestionnaireAdmin({ onApproved }: { onApproved?(): void }) {
         : entries.length === 0
         ? <p className="form-section-empty">Noch keine Fragebögen erstellt.</p>
         : (
-          <div className="table-wrap">
+          <div className="table-wrap" data-tutorial="questionnaire-list">
             <table className="table questionnaire-table">
               <thead>
                 <tr>
@@ -296,7 +301,7 @@ function LinkModal({ entry, onClose }: { entry: AdminQuestionnaire | null; onClo
             Senden Sie diesen Link an <strong>{`${entry.first_name} ${entry.last_name}`}</strong>
             {entry.email ? ` (${entry.email})` : ""}. Er ist 30 Tage gültig.
           </p>
-          <div className="questionnaire-link">
+          <div className="questionnaire-link" data-tutorial="questionnaire-link">
             <input
               type="text"
               readOnly

@@ -155,7 +155,7 @@ export default function SchoolCalendarScreen() {
 
       <div className="school-calendar-grid">
         <div className="school-calendar-main">
-          <section className="card" aria-labelledby="state-title">
+          <section className="card" aria-labelledby="state-title" data-tutorial="school-state">
             <h2 id="state-title" className="card-title">Bundesland</h2>
             <SelectField
               label="Bundesland der Fahrschule"

@@ -1,11 +1,14 @@
-import { useCallback, useEffect } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useMemo } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { Tutorial } from "../../components/ui/tutorial.tsx";
 import { useTour } from "../../components/ui/use_tour.ts";
 import { useAuth } from "../../lib/auth.tsx";
+import { call } from "../../lib/api.ts";
+import { queryKeys } from "../../lib/query_keys.ts";
 import {
   adminTourSection,
-  adminTourSteps,
+  adminTourStepsFor,
   adminTourStorageKey,
   adminTourWelcome,
 } from "./admin_tour_steps.ts";
@@ -37,6 +40,16 @@ export default function AdminTour() {
     return () => globalThis.removeEventListener(startAdminTourEvent, startAsked);
   }, [start]);
 
+  // Whether the school has real people: the planning step then says only the test data are
+  // planned (issue 25.12). Asked while the tour is open; a failed answer leaves the note out.
+  const counts = useQuery({
+    queryKey: queryKeys.testDataCounts,
+    queryFn: ({ signal }) => call("GET /admin/test-data/", { signal }),
+    enabled: staff && open,
+  });
+  const realPeople = (counts.data?.real_people ?? 0) > 0;
+  const steps = useMemo(() => adminTourStepsFor(realPeople), [realPeople]);
+
   const finish = useCallback(() => {
     markDone();
     navigate("/admin-panel");
@@ -45,7 +58,7 @@ export default function AdminTour() {
   if (!staff) return null;
   return (
     <Tutorial
-      steps={adminTourSteps}
+      steps={steps}
       open={open}
       onFinish={finish}
       label="Tutorial für Administratoren"
