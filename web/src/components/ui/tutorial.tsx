@@ -70,7 +70,7 @@ export function Tutorial(
     return () => clearTimeout(timer);
   }, [met, heldAtStart, cameBack, step, goOn]);
 
-  useMovesOnWhenDialogCloses({ active, index, step, target, met, goOn });
+  useMovesOnWhenDialogCloses({ active, index, step, target, met, byHand, goOn });
   const { refs, floatingStyles, box, hole, compact, expanded, setExpanded } = useTooltipLayout(
     target,
     active,

@@ -44,12 +44,15 @@ export function useUnreachable(
  * element that is gone.
  */
 export function useMovesOnWhenDialogCloses(
-  { active, index, step, target, met, goOn }: Omit<DialogStepState, "byHand">,
+  { active, index, step, target, met, byHand, goOn }: DialogStepState,
 ) {
   // Which step's element was seen inside a dialog is kept apart from `target`: useStepTarget
   // drops a removed element at its own look, and when that look came first the check below was
   // torn down with it and the step waited for ever (seen in CI, about one run in two).
+  // Seen on this visit of the step only: come back to by Zurück with its dialog closed, the step
+  // must wait to be read, not move on at once (it went on by itself under load, CI).
   const [dialogSeenAt, setDialogSeenAt] = useState<number | null>(null);
+  useEffect(() => setDialogSeenAt(null), [index]);
   useEffect(() => {
     if (target && step?.target && target.matches(step.target) && dialogOf(target)) {
       setDialogSeenAt(index);
@@ -69,7 +72,8 @@ export function useMovesOnWhenDialogCloses(
   // A dialog step come to by the dialog appearing (the step before waited for it) whose dialog is
   // closed before the step's own look found its element (the link dialog closed at once): the
   // dialog the step before saw is remembered, and the step moves on once it is gone, as it does
-  // when its element was seen in it.
+  // when its element was seen in it. Not for a step reached by hand (Zurück, Weiter): its dialog
+  // was closed long before, and the office came to read the step (it went on by itself to step 9).
   const appeared = useRef<{ dialog: HTMLElement; at: number } | null>(null);
   useEffect(() => {
     const condition = step?.condition;
@@ -80,13 +84,13 @@ export function useMovesOnWhenDialogCloses(
   useEffect(() => {
     const seen = appeared.current;
     if (!active || target || dialogSeenAt === index || step?.condition || !step?.target) return;
-    if (step.route || !seen || seen.at !== index - 1) return;
+    if (step.route || byHand || !seen || seen.at !== index - 1) return;
     const check = () => {
       if (!seen.dialog.isConnected) goOn();
     };
     const timer = setInterval(check, pollMs);
     return () => clearInterval(timer);
-  }, [active, target, dialogSeenAt, index, step, goOn]);
+  }, [active, target, dialogSeenAt, index, step, byHand, goOn]);
 }
 
 /**
