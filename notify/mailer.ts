@@ -21,6 +21,8 @@ export type SendOutcome =
 
 /** Sends mail; `close()` ends its connections. */
 export interface Mailer {
+  /** The sender's domain: the right-hand side of the Message-IDs. */
+  domain: string;
   send(mail: Outgoing): Promise<SendOutcome>;
   close(): void;
 }
@@ -30,6 +32,11 @@ function defaultFrom(smtpUrl: string): string {
   const url = new URL(smtpUrl);
   const user = decodeURIComponent(url.username);
   return `Fahrplan <${user.includes("@") ? user : `fahrplan@${url.hostname}`}>`;
+}
+
+/** The domain of a sender such as `Fahrschule <buero@fahrschule.example>`. */
+export function senderDomain(from: string): string {
+  return from.match(/@([^\s>]+)>?\s*$/)?.[1]?.toLowerCase() ?? "fahrplan.invalid";
 }
 
 /**
@@ -46,6 +53,7 @@ export function smtpMailer(smtpUrl: string, from = defaultFrom(smtpUrl)): Mailer
     socketTimeout: 30_000,
   });
   return {
+    domain: senderDomain(from),
     async send(mail) {
       try {
         await transport.sendMail({

@@ -78,17 +78,18 @@ while (!stopping) {
     const reminders = await enqueueReminders(sql);
     if (reminders) log(`${reminders} Erinnerungen vorgemerkt`);
     pusher ??= webPusher(await vapidKeys(sql), pushContact(Deno.env.toObject()));
-    const host = smtpUrl ? new URL(smtpUrl).hostname : undefined;
-    const r = await deliverDue(sql, mailer, {
-      workerId,
-      leaseSeconds: LEASE_SECONDS,
-      host,
-      pusher,
-    });
+    const r = await deliverDue(sql, mailer, { workerId, leaseSeconds: LEASE_SECONDS, pusher });
     if (r.sent + r.retried + r.failed + r.expired > 0) {
       log(
         `gesendet ${r.sent}, später erneut ${r.retried}, unzustellbar ${r.failed}, ` +
           `verfallen ${r.expired}`,
+      );
+    }
+    // Counted per row in notification_outbox.uncertain_resends; the line says it as it happens.
+    if (r.uncertain > 0) {
+      log(
+        `${r.uncertain} Nachricht(en) nach einem Abbruch beim Senden erneut versucht: ` +
+          "vielleicht doppelt zugestellt (gleiche Message-ID)",
       );
     }
   } catch (err) {

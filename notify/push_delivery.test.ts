@@ -5,7 +5,7 @@
  * signature (RFC 8292). Exactly once per event and device; 404/410 removes the device.
  */
 import { assert, assertEquals } from "../api/testing/assert.ts";
-import { createTestApp, insertUser } from "../api/testing/test_app.ts";
+import { createTestApp } from "../api/testing/test_app.ts";
 import { insertAppointment } from "../api/testing/insert_appointment.ts";
 import { vapidKeys } from "../db/push_keys.ts";
 import { deliverDue } from "./delivery.ts";
@@ -18,6 +18,7 @@ import {
   type Received,
   startPushPeer,
 } from "./testing/push_peer.ts";
+import { clearOutbox, outboxSchool } from "./testing/outbox_school.ts";
 
 type Vapid = Received["vapid"];
 
@@ -32,26 +33,7 @@ Deno.test.afterAll?.(async () => {
 });
 const options = { sanitizeOps: false, sanitizeResources: false };
 
-await insertUser(t.sql, { username: "chef", role: "admin" });
-const lena = await insertUser(t.sql, {
-  username: "lena",
-  role: "student",
-  first_name: "Lena",
-  last_name: "Lernt",
-  email: "lena@example.org",
-});
-const otto = await insertUser(t.sql, {
-  username: "otto",
-  role: "instructor",
-  first_name: "Otto",
-  last_name: "Lehrer",
-  email: "otto@example.org",
-});
-await t.sql`update pickup_points set address = 'Kleyer Weg 1' where name = 'Kley'`;
-await t.sql`update student_profiles set start_location = 'Kley' where user_id = ${lena}`;
-
-const admin = t.client();
-await admin.login("chef");
+const { lena, otto, admin } = await outboxSchool(t);
 const lenaClient = t.client();
 await lenaClient.login("lena");
 const ottoClient = t.client();
@@ -94,9 +76,7 @@ async function opened() {
 }
 
 async function reset() {
-  await t.sql`delete from appointments`;
-  await t.sql`delete from notification_outbox`;
-  await t.sql`delete from notification_preferences`;
+  await clearOutbox(t.sql);
   peer.received.length = 0;
   answers.clear();
 }
@@ -130,7 +110,7 @@ Deno.test(
       });
     }
     assertEquals((await admin.post("/api/admin/publish-plan/")).status, 200);
-    assertEquals(await pass(), { sent: 3, retried: 0, failed: 0, expired: 0 });
+    assertEquals(await pass(), { sent: 3, retried: 0, failed: 0, expired: 0, uncertain: 0 });
 
     const messages = await opened();
     assertEquals(messages.map((m) => m.path), ["/lena-laptop", "/lena-telefon", "/otto-telefon"]);
@@ -155,7 +135,7 @@ Deno.test(
       ]);
     }
     // Exactly once: a second pass sends nothing; the e-mails wait for SMTP_URL.
-    assertEquals(await pass(), { sent: 0, retried: 0, failed: 0, expired: 0 });
+    assertEquals(await pass(), { sent: 0, retried: 0, failed: 0, expired: 0, uncertain: 0 });
     const rows = await t.sql`
       select channel, status, count(*)::int as n from notification_outbox
        group by channel, status order by channel`;
@@ -187,7 +167,7 @@ Deno.test(
       override_availability: true,
     });
     assertEquals(moved.status, 200);
-    assertEquals(await pass(), { sent: 2, retried: 0, failed: 0, expired: 1 });
+    assertEquals(await pass(), { sent: 2, retried: 0, failed: 0, expired: 1, uncertain: 0 });
     const messages = await opened();
     assertEquals(messages.map((m) => m.path), ["/lena-telefon", "/otto-telefon"]);
     assertEquals(messages[0].title, "Termin verschoben: Fahrstunde am Mi, 03.04.2030 um 14:00 Uhr");
@@ -229,7 +209,7 @@ Deno.test(
       status: "pending",
     });
     await admin.post("/api/admin/publish-plan/");
-    assertEquals(await pass(), { sent: 1, retried: 1, failed: 0, expired: 0 });
+    assertEquals(await pass(), { sent: 1, retried: 1, failed: 0, expired: 0, uncertain: 0 });
     const [waiting] = await t.sql`
       select attempts, last_error, next_attempt_at > now() + interval '20 seconds' as later
         from notification_outbox where channel = 'push' and status = 'waiting'`;
@@ -341,7 +321,7 @@ Deno.test(
     });
     assertEquals((await admin.post("/api/admin/publish-plan/")).status, 200);
     // A 403 is not tried again (the next try would be refused alike); the 410 device expires.
-    assertEquals(await pass(), { sent: 1, retried: 0, failed: 1, expired: 1 });
+    assertEquals(await pass(), { sent: 1, retried: 0, failed: 1, expired: 1, uncertain: 0 });
     assertEquals((await opened()).map((m) => m.path), ["/lena-telefon"]);
     const left = await t.sql`select endpoint from push_subscriptions order by endpoint`;
     assertEquals(left.map((r) => new URL(r.endpoint).pathname), ["/lena-telefon", "/otto-telefon"]);
@@ -378,7 +358,7 @@ Deno.test(
       status: "pending",
     });
     await admin.post("/api/admin/publish-plan/");
-    assertEquals(await pass(), { sent: 1, retried: 1, failed: 0, expired: 0 });
+    assertEquals(await pass(), { sent: 1, retried: 1, failed: 0, expired: 0, uncertain: 0 });
     const [waiting] = await t.sql`
       select last_status from notification_outbox where channel = 'push' and status = 'waiting'`;
     assertEquals(waiting.last_status, 429);

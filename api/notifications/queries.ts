@@ -25,7 +25,7 @@ export async function outboxStatus(
   // push refusals are counted apart (push_failed): no address to fix, but a key or a setting.
   const [{ waiting, push_devices }] = await db<{ waiting: number; push_devices: number }[]>`
     select (select count(*)::int from notification_outbox
-             where status = 'waiting' and channel = 'email'
+             where status in ('waiting', 'sending') and channel = 'email'
                and (expires_at is null or expires_at > now())) as waiting,
            (select count(*)::int from push_subscriptions) as push_devices
   `;

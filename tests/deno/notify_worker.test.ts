@@ -7,6 +7,7 @@ import { assertEquals } from "../../api/testing/assert.ts";
 import { createTestApp, insertUser } from "../../api/testing/test_app.ts";
 import { insertAppointment } from "../../api/testing/insert_appointment.ts";
 import { startSmtpPeer } from "../../notify/testing/smtp_peer.ts";
+import { startWorker as startNotifyWorker, until } from "../../notify/testing/worker_process.ts";
 
 const t = await createTestApp("notify_worker");
 // Lena's RCPT TO hangs until released: the worker is then caught in the middle of her e-mail.
@@ -16,7 +17,7 @@ Deno.test.afterAll?.(async () => {
   await t.close();
 });
 const options = { sanitizeOps: false, sanitizeResources: false };
-const repo = new URL("../../", import.meta.url).pathname;
+const startWorker = () => startNotifyWorker(t.url, smtp.url);
 
 await insertUser(t.sql, { username: "chef", role: "admin" });
 const lena = await insertUser(t.sql, {
@@ -33,39 +34,6 @@ const otto = await insertUser(t.sql, {
 });
 const admin = t.client();
 await admin.login("chef");
-
-/** A delivery worker process with its collected output. */
-function startWorker() {
-  let output = "";
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "notify/main.ts"],
-    cwd: repo,
-    env: {
-      DATABASE_URL: t.url,
-      SMTP_URL: smtp.url,
-      SMTP_FROM: "Fahrschule <buero@fahrschule.example>",
-      FAHRPLAN_OUTBOX_LEASE_SECONDS: "2",
-      FAHRPLAN_NOTIFY_POLL_MS: "200",
-    },
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  const collect = async (stream: ReadableStream<Uint8Array>) => {
-    const decoder = new TextDecoder();
-    for await (const chunk of stream) output += decoder.decode(chunk, { stream: true });
-  };
-  const exited = Promise.all([collect(child.stdout), collect(child.stderr)])
-    .then(() => child.status);
-  return { child, exited, output: () => output };
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string) {
-  const deadline = Date.now() + 30_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const countTo = (address: string) => smtp.received.filter((m) => m.to.includes(address)).length;
 
@@ -92,7 +60,7 @@ Deno.test(
     const [held] = await t.sql`
     select status, leased_by is not null as leased from notification_outbox
      where address = 'lena@example.org'`;
-    assertEquals(held, { status: "waiting", leased: true });
+    assertEquals(held, { status: "sending", leased: true });
 
     const second = startWorker();
     await until(async () => {
