@@ -541,7 +541,7 @@ class SoftSearch {
    * so the assignment is the exact best for the day; students with more lessons that day keep them.
    */
   reassignDay(d: number): number {
-    const { H, nI } = this, m = this.model;
+    const { H, nI } = this, m = this.model, possible = m.studentPossible;
     // A day where nothing changed since its last try gives the same answer.
     if (this.dayTried[d] === this.dayVersion[d]) return 0;
     const rows: number[] = [], cols: number[] = [];
@@ -566,8 +566,11 @@ class SoftSearch {
         const i = (c / 24) | 0, k = d * 24 + (c % 24);
         // The places keep their instructors' side (hours, caps, runs, vehicles): only the
         // student's side and the qualification are asked.
+        // The cheap reads first (qualification, the student's possible and taken hours): the
+        // rulebook would say no to each of them as well.
         if (
-          was[n] !== l.transmission ||
+          was[n] !== l.transmission || !this.qualified[i * 2 + t] || possible[s][k] !== 1 ||
+          this.studentAt[s * H + k] >= 0 ||
           !this.rules.fits(this.probe(s, t, i, d, c % 24), SIDES.student | SIDES.pair)
         ) {
           return BIG;
