@@ -26,8 +26,13 @@ export const WORK_BUDGET = {
   patternEdges: 250_000_000,
   /** The Lagrangian bound (bounds/lagrange_bound.ts, stage 5): one unit is one price flip tried. */
   lagrangeEvaluations: 10_000,
-  /** The exact repair (exact/exact_repair.ts, stage 6): one unit is one neighbourhood solved. */
-  exactNeighbourhoods: 150,
+  /**
+   * The exact repair (exact/exact_repair.ts, stage 6): one unit is one neighbourhood solved. Where
+   * it closes a gap it does so within the first few programmes (a single day, before the pairs);
+   * where the plan is already at the optimum and only the bound is loose, every programme finds
+   * nothing, so the budget is what such a plan pays.
+   */
+  exactNeighbourhoods: 30,
   /**
    * yalps's branch-and-cut iterations for one neighbourhood's programme (each solves one linear
    * relaxation); a programme that needs more counts as timed out and is skipped.

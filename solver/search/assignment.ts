@@ -3,6 +3,9 @@
 /** For each row the column it gets, minimising the summed cost; cost[r][c] may be large to forbid a pair. */
 export function minCostAssignment(cost: number[][], columns: number): number[] {
   const n = cost.length, m = columns;
+  // One flat typed array: the inner loop reads a row at a time (no array of arrays to follow).
+  const flat = new Float64Array(n * m);
+  for (let r = 0; r < n; r++) flat.set(cost[r].length === m ? cost[r] : cost[r].slice(0, m), r * m);
   const u = new Float64Array(n + 1), v = new Float64Array(m + 1);
   const owner = new Int32Array(m + 1), way = new Int32Array(m + 1);
   const minv = new Float64Array(m + 1), used = new Uint8Array(m + 1);
@@ -15,9 +18,10 @@ export function minCostAssignment(cost: number[][], columns: number): number[] {
       used[j0] = 1;
       const i0 = owner[j0];
       let delta = Infinity, j1 = 0;
+      const row = (i0 - 1) * m - 1, ui = u[i0];
       for (let j = 1; j <= m; j++) {
         if (used[j]) continue;
-        const cur = cost[i0 - 1][j - 1] - u[i0] - v[j];
+        const cur = flat[row + j] - ui - v[j];
         if (cur < minv[j]) (minv[j] = cur, way[j] = j0);
         if (minv[j] < delta) (delta = minv[j], j1 = j);
       }

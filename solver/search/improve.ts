@@ -558,27 +558,20 @@ class SoftSearch {
     const was = rows.map((L) => this.lessons[L].transmission);
     this.log.length = 0;
     for (const L of rows) this.remove(L);
-    const cost = rows.map((L) => {
-      const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
-      const fresh = this.tally.costWithNewInstructor(s) - this.studentCost[s];
-      const row = s * nI;
-      return cols.map((c, n) => {
-        const i = (c / 24) | 0, k = d * 24 + (c % 24);
-        // The places keep their instructors' side (hours, caps, runs, vehicles): only the
-        // student's side and the qualification are asked.
-        if (
-          was[n] !== l.transmission ||
-          !this.rules.fits(this.probe(s, t, i, d, c % 24), SIDES.student | SIDES.pair)
-        ) {
-          return BIG;
-        }
-        const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
-        return (isNew ? fresh : this.studentChange(s, -1, i)) + this.timeCost(s, k) +
-          this.months.change(s, d, -1, i);
+    // A lesson keeps its transmission, so each transmission's lessons and places form their own
+    // square assignment (the pairs across are forbidden): two small ones instead of one large one.
+    const to = new Array<number>(rows.length).fill(-1);
+    let ok = true;
+    for (const t of ["manual", "automatic"] as const) {
+      const part = rows.map((_, r) => r).filter((r) => was[r] === t);
+      if (part.length === 0) continue;
+      const cost = this.dayCosts(d, part.map((r) => rows[r]), part.map((r) => cols[r]));
+      const got = minCostAssignment(cost, part.length);
+      part.forEach((r, k) => {
+        to[r] = got[k] < 0 ? -1 : part[got[k]];
+        if (got[k] < 0 || cost[k][got[k]] >= BIG) ok = false;
       });
-    });
-    const to = minCostAssignment(cost, cols.length);
-    const ok = to.every((c, r) => c >= 0 && cost[r][c] < BIG);
+    }
     rows.forEach((L, r) => {
       const c = ok ? cols[to[r]] : cols[r];
       this.place(L, (c / 24) | 0, d, c % 24, ok);
@@ -590,6 +583,35 @@ class SoftSearch {
     if (ok) this.undo();
     this.dayTried[d] = this.dayVersion[d];
     return 0;
+  }
+
+  /**
+   * The cost of each of day d's lessons `rows` (taken out) at each of the places `cols` (instructor
+   * * 24 + hour) of the same transmission, BIG where a rule of the student's side forbids it.
+   */
+  private dayCosts(d: number, rows: number[], cols: number[]): number[][] {
+    const { H, nI } = this, possible = this.model.studentPossible;
+    return rows.map((L) => {
+      const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
+      const fresh = this.tally.costWithNewInstructor(s) - this.studentCost[s];
+      const row = s * nI;
+      return cols.map((c) => {
+        const i = (c / 24) | 0, k = d * 24 + (c % 24);
+        // The places keep their instructors' side (hours, caps, runs, vehicles): only the
+        // student's side and the qualification are asked.
+        // The cheap reads first (qualification, the student's possible and taken hours): the
+        // rulebook would say no to each of them as well.
+        if (
+          !this.qualified[i * 2 + t] || possible[s][k] !== 1 || this.studentAt[s * H + k] >= 0 ||
+          !this.rules.fits(this.probe(s, t, i, d, c % 24), SIDES.student | SIDES.pair)
+        ) {
+          return BIG;
+        }
+        const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
+        return (isNew ? fresh : this.studentChange(s, -1, i)) + this.timeCost(s, k) +
+          this.months.change(s, d, -1, i);
+      });
+    });
   }
 
   /**

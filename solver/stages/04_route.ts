@@ -6,7 +6,7 @@
  */
 import { type Lesson, lessonsFromFlow } from "../flow/assign.ts";
 import { bestMinShare } from "../flow/fairness.ts";
-import { buildNetwork, type LessonNetwork, type StudentSide } from "../flow/network.ts";
+import { buildNetwork, type LessonNetwork } from "../flow/network.ts";
 import type { Model } from "../model.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
 import { distributeLessons } from "../routing/distribute.ts";
@@ -40,8 +40,8 @@ export function route(s: Fair): Routed {
   if (model.breakGap > 1) {
     // With two-hour breaks the plan is also routed where runs cannot grow too long
     // (two_hour_breaks.ts) and the better of both kept; the relaxation above stays the bound.
-    const routeIn = (planModel: Model, side: StudentSide | "labelled" = "split") => {
-      const planNetwork = buildNetwork(planModel, side === "merged" ? "merged" : "split");
+    const routeIn = (planModel: Model, side: "split" | "labelled" = "split") => {
+      const planNetwork = buildNetwork(planModel, "split");
       // "labelled": each day of a student with both transmissions goes to one of them
       // (routing/transmission_days.ts), so the flow holds every rule of the restricted model.
       // At most 12 passes over the days (transmission_days.ts): bounded by them, not by a budget.
@@ -61,10 +61,8 @@ export function route(s: Fair): Routed {
       const work = run.work("restrictionEdges");
       const better = bestRestriction(model, { work });
       restrictionEdges = work.used;
-      // Routed on both sides: the merged one keeps a student with both transmissions to one lesson
-      // a day and hour, so fewer lessons are lost in repairs (mittel seed 206: one more).
-      routeIn(better);
-      routeIn(better, "merged");
+      // Routed labelled: each day of a student with both transmissions goes to one of them first,
+      // so the split max-flow is already a plan there and no repair takes lessons back.
       routeIn(better, "labelled");
     }
   }
