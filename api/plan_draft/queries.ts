@@ -13,7 +13,8 @@ export async function planDraft(db: Db): Promise<PlanDraft> {
   const day = (column: string) =>
     db`to_char(${db.unsafe(column)} at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD')`;
   const [row] = await db<PlanDraft[]>`
-    select count(*)::int as lessons,
+    -- A double lesson is two Fahrstunden, as everywhere (lesson_count, migration 0190).
+    select coalesce(sum(lesson_count(appointment_type, starts_at, ends_at)), 0)::int as lessons,
            count(distinct student_id)::int as students,
            count(distinct instructor_id)::int as instructors,
            ${day("min(starts_at)")} as first_day, ${day("max(starts_at)")} as last_day
@@ -44,11 +45,13 @@ export async function refuseWhilePlanning(tx: Db): Promise<void> {
   }
 }
 
-/** One published lesson: who is told about it. */
+/** One published appointment: who is told about it, and how many Fahrstunden it is. */
 export interface PublishedLesson {
   id: number;
   student_id: number;
   instructor_id: number;
+  /** 2 for a double lesson (lesson_count, migration 0190), else 1 */
+  lessons: number;
 }
 
 /** Confirms every draft lesson; answers them. */
@@ -56,12 +59,16 @@ export async function confirmDraft(tx: Db): Promise<PublishedLesson[]> {
   return await tx<PublishedLesson[]>`
     update appointments set status = 'confirmed', updated_at = now()
      where status = 'pending'
-    returning id::int, student_id::int, instructor_id::int
+    returning id::int, student_id::int, instructor_id::int,
+              lesson_count(appointment_type, starts_at, ends_at) as lessons
   `;
 }
 
-/** Deletes every draft lesson; answers how many. */
+/** Deletes every draft lesson; answers how many Fahrstunden they were (a double lesson is two). */
 export async function deleteDraft(tx: Db): Promise<number> {
-  const rows = await tx`delete from appointments where status = 'pending' returning id`;
-  return rows.length;
+  const rows = await tx<{ lessons: number }[]>`
+    delete from appointments where status = 'pending'
+    returning lesson_count(appointment_type, starts_at, ends_at) as lessons
+  `;
+  return rows.reduce((sum, row) => sum + row.lessons, 0);
 }

@@ -90,6 +90,26 @@ Deno.test("a draft is absent from people's lessons and feeds until it is publish
   assertEquals(line.summary, "Plan veröffentlicht: 3 Fahrstunden für 3 Personen");
 });
 
+Deno.test("a double lesson of 90 minutes is two Fahrstunden in the draft, as everywhere", async () => {
+  // Issue 22: ordinaryDoubleLessons writes a Doppelstunde as one row of 90 minutes; the student's
+  // counts (view student_training_counts) take it as two, the draft counted rows.
+  await t.sql`delete from appointments`;
+  await t.sql`delete from planner_jobs`;
+  const pending = { student, instructor, day: "2030-03-05", status: "pending" } as const;
+  await insertAppointment(t.sql, { ...pending, start: "09:00", minutes: 90 });
+  await insertAppointment(t.sql, { ...pending, start: "11:00" });
+  // A special drive of 90 minutes is one drive (its units are counted apart).
+  await insertAppointment(t.sql, { ...pending, start: "14:00", minutes: 90, type: "highway" });
+  const admin = await signedIn("chef");
+  assertEquals((await (await admin.get("/api/admin/plan-draft/")).json()).lessons, 4);
+  const res = await admin.post("/api/admin/publish-plan/");
+  assertEquals((await res.json()).message, "Plan veröffentlicht: 4 Fahrstunden für 2 Personen.");
+  const [view] = await t.sql`
+    select sum(planned_lessons)::int as n from student_training_counts where student_id = ${student}
+  `;
+  assertEquals(view.n, 4);
+});
+
 Deno.test("discarding deletes the draft and nothing else", async () => {
   await draft();
   const admin = await signedIn("chef");

@@ -26,17 +26,19 @@ export const planDraftRoutes = new Hono<AppEnv>()
       const lessons = await confirmDraft(tx);
       if (lessons.length === 0) throw noDraft();
       const people = new Set(lessons.flatMap((l) => [l.student_id, l.instructor_id])).size;
+      // Fahrstunden, not rows: a double lesson is two.
+      const count = lessons.reduce((sum, l) => sum + l.lessons, 0);
       // One e-mail per person with all their new lessons, queued in this transaction.
       await notifyPlanPublished(tx, lessons.map((l) => l.id));
       await recordAudit(
         tx,
         actor,
         "planner.publish",
-        `Plan veröffentlicht: ${lessonsWord(lessons.length)} für ${people} ` +
+        `Plan veröffentlicht: ${lessonsWord(count)} für ${people} ` +
           (people === 1 ? "Person" : "Personen"),
-        { appointments: lessons.length, people },
+        { appointments: lessons.length, lessons: count, people },
       );
-      return { lessons: lessons.length, people };
+      return { lessons: count, people };
     });
     return c.json<AnswerOf<"POST /admin/publish-plan/">>({
       message: `Plan veröffentlicht: ${lessonsWord(published.lessons)} für ${published.people} ` +

@@ -159,19 +159,20 @@ Deno.test("every figure of fairness and workload, counted in the planning horizo
   assertEquals(result.appointments, 25);
   assertEquals(result.availabilities, availabilities);
 
-  // Students' lessons in the horizon: 0, 1, 2, 3, 5, 11, 0 -> mean 22/7, population variance
-  // 160/7 - (22/7)^2 = 12.9796, standard deviation 3.6027.
+  // Students' lessons in the horizon: 0, 1, 2, 3, 5, 12 (s6's lesson of 90 minutes is a double
+  // lesson, two Fahrstunden as student_training_counts counts), 0 -> mean 23/7, population
+  // variance 183/7 - (23/7)^2 = 15.3469, standard deviation 3.9175.
   assertEquals(result.fairness, {
-    // Each needs class B's 20 hours: shares 0, 5, 10, 15, 25, 55 and 0 % (more below).
+    // Each needs class B's 20 hours: shares 0, 5, 10, 15, 25, 60 and 0 % (more below).
     distribution: { "0-20%": 5, "21-40%": 1, "41-60%": 1, "61-80%": 0, "81-100%": 0 },
     students_without_need: 0,
     students_with_appointments: 5,
     students_with_appointments_percent: 71.4,
     students_without_appointments: 2,
     students_without_appointments_percent: 28.6,
-    avg_appointments_total: 3.14,
-    avg_appointments_with_appointments: 4.4,
-    fairness_score: 3.6,
+    avg_appointments_total: 3.29,
+    avg_appointments_with_appointments: 4.6,
+    fairness_score: 3.92,
   });
 
   // Instructors' lessons: Anna 11, Bernd 10, Carla 0, Emil 1 (the 10/11 bucket edge).

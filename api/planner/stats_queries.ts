@@ -44,7 +44,10 @@ export async function fairnessRow(sql: Db) {
   const [row] = await sql`
     with ${horizonCte(sql)},
     per_student as (
-      select u.id, count(a.id)::int as n,
+      -- Fahrstunden, not rows: a double lesson is two (lesson_count, migration 0190).
+      select u.id,
+             coalesce(sum(lesson_count(a.appointment_type, a.starts_at, a.ends_at))
+                        filter (where a.id is not null), 0)::int as n,
              greatest(0, coalesce(max(p.required_manual_hours + p.required_automatic_hours
                                       - p.completed_manual_hours - p.completed_automatic_hours),
                                   0)) as need

@@ -93,9 +93,11 @@ export function DateInput(props: DateInputProps) {
   function handleBlur() {
     const trimmed = text.trim();
     if (trimmed === "") return;
-    const iso = readDate(trimmed);
-    if (iso) setText(formatGermanDate(iso));
-    else setInvalid(true, trimmed);
+    // A real day is written TT.MM.JJJJ even when it lies outside min..max: the message beside it
+    // then names the day the user sees ('10012026' stayed digits in the vacation rows, issue 22).
+    const day = parseGermanDate(trimmed);
+    if (day) setText(formatGermanDate(day));
+    if (!readDate(trimmed)) setInvalid(true, trimmed);
   }
 
   function pick(iso: string) {

@@ -12,10 +12,11 @@ import { MobileDayList } from "./mobile_day_list.tsx";
 import { SaveBar } from "../../components/ui/save_bar.tsx";
 import { useUnsavedChangesGuard } from "../../lib/unsaved_changes.ts";
 import {
+  cellMinutes,
   gridHours,
+  hoursText,
   isPlanned,
   partialHours,
-  partialMinutes,
   type Selection,
   selectionToSlots,
   slotKey,
@@ -185,7 +186,7 @@ export default function AvailabilityScreen({ AbsencesCard }: { AbsencesCard: Bel
   // Hours per week as stored: a cell "ab 08:30" counts its half hour (issue 25).
   const selectedMinutes = selectionToSlots(selection, planned).reduce((sum, slot) => {
     const key = slotKey(slot.day_of_week - 1, Number(slot.start_time.slice(0, 2)));
-    return sum + (partial[key] ? partialMinutes(partial[key]) : 60);
+    return sum + cellMinutes(key, partial);
   }, 0);
   const selectedCount = selectedMinutes / 60;
   const gridProps = {
@@ -214,11 +215,7 @@ export default function AvailabilityScreen({ AbsencesCard }: { AbsencesCard: Bel
         <div className="card-header">
           <h2 id="weekly-heading">Wochenplan</h2>
           <span className="badge badge-info" aria-live="polite">
-            {selectedCount === 1
-              ? "1 Stunde"
-              : `${selectedCount.toLocaleString("de-DE", { maximumFractionDigits: 2 })} Stunden`}
-            {" "}
-            pro Woche
+            {selectedCount === 0 ? "0 Stunden" : hoursText(selectedCount)} pro Woche
           </span>
         </div>
         <p className="availability-hint">

@@ -1,6 +1,14 @@
 import { useState } from "react";
 import { SlotButton, type SlotLayoutProps } from "./slot_button.tsx";
-import { gridHours, hourLabel, isPlanned, slotKey, weekdayLabels } from "./slots.ts";
+import {
+  dayHours,
+  gridHours,
+  hourLabel,
+  hoursText,
+  isPlanned,
+  slotKey,
+  weekdayLabels,
+} from "./slots.ts";
 import { useGridKeys } from "./use_grid_keys.ts";
 
 interface ListProps extends SlotLayoutProps {
@@ -57,11 +65,6 @@ function DayHours({ props, day, label }: { props: ListProps; day: number; label:
   );
 }
 
-function hoursText(count: number): string {
-  if (count === 0) return "keine Stunden";
-  return count === 1 ? "1 Stunde" : `${count} Stunden`;
-}
-
 /** Phone layout: each weekday a collapsible list of hour buttons in four columns. */
 export function MobileDayList(props: ListProps) {
   const { selection } = props;
@@ -78,6 +81,8 @@ export function MobileDayList(props: ListProps) {
     <div className="availability-days" data-tutorial="grid">
       {weekdayLabels.map((label, day) => {
         const count = gridHours.filter((hour) => selection[slotKey(day, hour)]).length;
+        // A cell "ab 08:30" is half an hour: the header counts hours, not cells (issue 22).
+        const hours = dayHours(selection, props.partial, day);
         const panelId = `availability-day-${day}`;
         const expanded = open.has(day);
         if (!isPlanned(day, props.planned)) {
@@ -87,7 +92,7 @@ export function MobileDayList(props: ListProps) {
                 <span className="availability-day-toggle is-static">
                   <span>{label}</span>
                   <span className="availability-day-count">
-                    kein Planungstag{count ? ` (${hoursText(count)} gespeichert)` : ""}
+                    kein Planungstag{count ? ` (${hoursText(hours)} gespeichert)` : ""}
                   </span>
                 </span>
               </h3>
@@ -105,7 +110,7 @@ export function MobileDayList(props: ListProps) {
                 onClick={() => toggle(day)}
               >
                 <span>{label}</span>
-                <span className="availability-day-count">{hoursText(count)}</span>
+                <span className="availability-day-count">{hoursText(hours)}</span>
                 <span className="availability-chevron" aria-hidden="true">
                   {expanded ? "▴" : "▾"}
                 </span>

@@ -1,7 +1,7 @@
 /** Issue 25, point 18: an hour covered only in part (a working start at 08:30) shows so. */
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { partialHours, partialMinutes, slotsToSelection } from "./slots.ts";
+import { hoursText, partialHours, partialMinutes, slotsToSelection } from "./slots.ts";
 import { MobileDayList } from "./mobile_day_list.tsx";
 
 afterEach(cleanup);
@@ -40,5 +40,46 @@ describe("half-hour times in the grid", () => {
     const eight = screen.getByRole("button", { name: "Montag 08:00" });
     expect(eight.textContent).toContain("ab 08:30");
     expect(screen.getByRole("button", { name: "Montag 09:00" }).textContent).toBe("09:00");
+  });
+});
+
+describe("a day's hours in its header", () => {
+  // Issue 22: Monday from 08:30 to 20:00 is 11.5 hours; the header said "12 Stunden".
+  const day = [
+    { day_of_week: 1, start_time: "08:30:00", end_time: "09:00:00" },
+    ...Array.from({ length: 11 }, (_, i) => ({
+      day_of_week: 1,
+      start_time: `${String(9 + i).padStart(2, "0")}:00:00`,
+      end_time: `${String(10 + i).padStart(2, "0")}:00:00`,
+    })),
+  ];
+
+  it("says '11,5 Stunden' for half past eight to eight", () => {
+    render(
+      <MobileDayList
+        selection={slotsToSelection(day)}
+        partial={partialHours(day)}
+        planned={[1, 2, 3, 4, 5, 6]}
+        onCellPointerDown={() => {}}
+        onCellClick={() => {}}
+        onDayHeader={() => {}}
+        onExtend={() => {}}
+      />,
+    );
+    const monday = screen.getByRole("button", { name: /^Montag/, expanded: true });
+    expect(monday.textContent).toContain("11,5 Stunden");
+    expect(screen.getByRole("button", { name: /^Dienstag/ }).textContent).toContain(
+      "keine Stunden",
+    );
+  });
+
+  it("writes hours the German way", () => {
+    expect([hoursText(0), hoursText(1), hoursText(0.5), hoursText(11.5), hoursText(12)]).toEqual([
+      "keine Stunden",
+      "1 Stunde",
+      "0,5 Stunden",
+      "11,5 Stunden",
+      "12 Stunden",
+    ]);
   });
 });

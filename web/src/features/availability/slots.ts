@@ -102,6 +102,28 @@ export function partialMinutes(note: string): number {
   return times.length === 2 ? (times[1] || 60) - times[0] : 60;
 }
 
+/** The minutes a selected cell stands for: a whole hour, or its part ("ab 08:30" → 30). */
+export function cellMinutes(key: string, partial: Record<string, string> = {}): number {
+  return partial[key] ? partialMinutes(partial[key]) : 60;
+}
+
+/** The hours one weekday (0 = Monday) has selected, half hours included (issue 22). */
+export function dayHours(
+  selection: Selection,
+  partial: Record<string, string> = {},
+  dayIndex: number,
+): number {
+  const keys = gridHours.map((hour) => slotKey(dayIndex, hour)).filter((key) => selection[key]);
+  return keys.reduce((sum, key) => sum + cellMinutes(key, partial), 0) / 60;
+}
+
+/** "keine Stunden", "1 Stunde", "11,5 Stunden": hours as German writes them. */
+export function hoursText(hours: number): string {
+  if (hours === 0) return "keine Stunden";
+  if (hours === 1) return "1 Stunde";
+  return `${hours.toLocaleString("de-DE", { maximumFractionDigits: 2 })} Stunden`;
+}
+
 /** The same map without the given keys (hours the user changed are whole hours from then on). */
 export function withoutKeys(map: Record<string, string>, keys: string[]): Record<string, string> {
   const next = { ...map };

@@ -98,6 +98,14 @@ export const instructorRole: PersonRole<InstructorRow, InstructorDetail, Instruc
   formFromDetail: instructorFormFromDetail,
   PersonalFields: InstructorPersonalFields,
   Sections: InstructorSections,
+  errorFields: {
+    transmission_types: ["automatic", "manual"],
+    default_vehicle_id: ["default_vehicle"],
+    work_schedule: ["work"],
+    vacation_periods: ["vacations"],
+    theory_sessions: ["theory"],
+    unavailable_blocks: ["blocks"],
+  },
   create: {
     route: "POST /admin/instructors/create-manual/",
     title: "Fahrlehrer hinzufügen",

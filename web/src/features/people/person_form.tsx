@@ -9,6 +9,7 @@ import {
 } from "../../components/ui/form_fields.tsx";
 import type { PersonFields, RangeRow } from "./people_types.ts";
 import type { FormPartProps, PersonFormParts } from "./person_role.ts";
+import { useCorrectedErrors } from "./corrected_errors.ts";
 
 interface PersonFormProps<Form extends PersonFields> extends FormPartProps<Form> {
   role: PersonFormParts<Form>;
@@ -41,15 +42,23 @@ const personalFields: {
 
 /** The form of the detail overlay and the create dialog: personal data, then the role's parts. */
 export function PersonForm<Form extends PersonFields>(
-  { role, problem, ...part }: PersonFormProps<Form>,
+  { role, ...props }: PersonFormProps<Form>,
 ) {
-  const { form, setForm, username, errors = {} } = part;
+  // A field's message goes as soon as the user corrects that field, not at the next save.
+  const { errors, problem } = useCorrectedErrors(
+    props.errors ?? {},
+    props.problem ?? "",
+    props.form,
+    role.errorFields,
+  );
+  const part = { ...props, errors };
+  const { form, setForm, username } = part;
   // Only the personal keys are bound here, and they are text in every role's form.
   const bind = textBinder<PersonFields>(form, setForm as Dispatch<SetStateAction<PersonFields>>);
   const { PersonalFields, Sections } = role;
   return (
     <fieldset className="view-fieldset" disabled={part.readOnly}>
-      <FormAlert message={problem ?? ""} />
+      <FormAlert message={problem} />
       <FormSection title="Persönliche Daten">
         <div className="form-grid">
           {username !== undefined && (

@@ -57,6 +57,35 @@ describe("the person forms mark every mistake at once", () => {
   });
 });
 
+describe("a corrected field loses its error at once (issue 22)", () => {
+  it("typing a first name clears its message, the others stay until corrected", () => {
+    open(studentRole);
+    fireEvent.click(screen.getByRole("button", { name: "Schüler erstellen" }));
+    const first = screen.getByLabelText("Vorname", { exact: false });
+    const last = screen.getByLabelText("Nachname", { exact: false });
+    expect(errorOf(first)).toContain("Vornamen");
+    fireEvent.change(first, { target: { value: "Mia" } });
+    expect(errorOf(first)).toBe("");
+    expect(errorOf(last)).toContain("Nachnamen");
+    expect(document.body.textContent).toContain("Bitte prüfen Sie die 3 rot markierten Angaben.");
+    fireEvent.change(screen.getByLabelText("Führerscheinklasse", { exact: false }), {
+      target: { value: "B" },
+    });
+    expect(errorOf(screen.getByLabelText("Führerscheinklasse", { exact: false }))).toBe("");
+    expect(errorOf(last)).toContain("Nachnamen");
+  });
+
+  it("the instructor's qualification loses its message once a gearbox is ticked", () => {
+    open(instructorRole);
+    fireEvent.click(screen.getByRole("button", { name: "Fahrlehrer erstellen" }));
+    const qualification = screen.getByRole("group", { name: /Qualifikation/ });
+    expect(qualification.textContent).toContain("mindestens einen Getriebe-Typ");
+    fireEvent.click(screen.getAllByRole("checkbox")[0]);
+    expect(qualification.textContent).not.toContain("mindestens einen Getriebe-Typ");
+    expect(errorOf(screen.getByLabelText("Vorname", { exact: false }))).toContain("Vornamen");
+  });
+});
+
 describe("serverFieldErrors", () => {
   it("takes the first message of each field from the server's details", () => {
     const error = new ApiError(400, "Vorname ist erforderlich.", "validation_failed", {

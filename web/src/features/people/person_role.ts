@@ -4,6 +4,7 @@ import type { ExportCell } from "../../lib/export_files.ts";
 import type { BodyOf } from "../../lib/api_types.ts";
 import type { CreatedAnswer, PersonFields, PersonRow } from "./people_types.ts";
 import type { FieldErrors } from "../../lib/field_errors.ts";
+import type { ErrorFields } from "./corrected_errors.ts";
 
 /** The create-manual routes of the two roles. */
 export type CreateRoute =
@@ -40,6 +41,8 @@ export interface PersonFormParts<Form> {
   PersonalFields?: ComponentType<FormPartProps<Form>>;
   /** the role's own sections after 'Persönliche Daten' */
   Sections: ComponentType<FormPartProps<Form>>;
+  /** form fields of error keys named otherwise (payload name → form keys), see corrected_errors.ts */
+  errorFields?: ErrorFields;
 }
 
 /**

@@ -121,6 +121,12 @@ export const studentRole: PersonRole<StudentRow, StudentDetail, StudentForm> = {
   emptyForm: emptyStudentForm,
   formFromDetail: studentFormFromDetail,
   Sections: StudentSections,
+  errorFields: {
+    school_schedule: ["week"],
+    free_periods: ["week"],
+    arrival_times: ["week"],
+    vacation_periods: ["vacations"],
+  },
   create: {
     route: "POST /admin/students/create-manual/",
     title: "Neuen Schüler anlegen",

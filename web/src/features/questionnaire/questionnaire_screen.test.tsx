@@ -312,3 +312,36 @@ describe("a vacation date that cannot be (issue 25, point 13)", () => {
       .toBeNull();
   });
 });
+
+describe("a vacation date typed as digits (issue 22)", () => {
+  it("is written as TT.MM.JJJJ once the field loses focus, as every date field is", async () => {
+    stubServer(() => json(200, { status: "pending" }));
+    open();
+    await screen.findByRole("button", { name: "Fragebogen absenden" });
+    fireEvent.click(screen.getByRole("button", { name: "+ Urlaub hinzufügen" }));
+    const row = screen.getByRole("group", { name: "Urlaub 1" });
+    const [from, to] = [...row.querySelectorAll("input")];
+    const nextYear = new Date().getFullYear() + 1;
+    fireEvent.change(from, { target: { value: `1001${nextYear}` } });
+    fireEvent.blur(from);
+    fireEvent.change(to, { target: { value: `2001${nextYear}` } });
+    fireEvent.blur(to);
+    await waitFor(() => expect(from.value).toBe(`10.01.${nextYear}`));
+    expect(to.value).toBe(`20.01.${nextYear}`);
+  });
+
+  it("is written as TT.MM.JJJJ too when the day lies in the past, beside what is wrong", async () => {
+    // The acceptance walk's case: "10012026" typed after that day stayed digits.
+    stubServer(() => json(200, { status: "pending" }));
+    open();
+    await screen.findByRole("button", { name: "Fragebogen absenden" });
+    fireEvent.click(screen.getByRole("button", { name: "+ Urlaub hinzufügen" }));
+    const row = screen.getByRole("group", { name: "Urlaub 1" });
+    const [from] = [...row.querySelectorAll("input")];
+    fireEvent.change(from, { target: { value: "10012020" } });
+    fireEvent.blur(from);
+    expect(await screen.findByText("Ein Urlaub kann nicht vor dem heutigen Tag beginnen."))
+      .toBeTruthy();
+    expect(from.value).toBe("10.01.2020");
+  });
+});
