@@ -424,7 +424,7 @@ Deno.test("the PDF without a range shows only the coming lessons", async () => {
   }
 });
 
-Deno.test("the iCal export has one event per lesson at its instant, in UTC", async () => {
+Deno.test("the iCal export has one event per lesson on the school's wall clock (TZID Europe/Berlin)", async () => {
   const bytes = await download(
     "/api/admin/appointments/export/ical/?from=",
     "text/calendar",
@@ -435,7 +435,7 @@ Deno.test("the iCal export has one event per lesson at its instant, in UTC", asy
     const fields = new Map<string, string>();
     for (const line of block.split(/\r\n/)) {
       const colon = line.indexOf(":");
-      if (colon > 0) fields.set(line.slice(0, colon).split(";")[0], line.slice(colon + 1));
+      if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1));
     }
     return fields;
   });
@@ -445,16 +445,16 @@ Deno.test("the iCal export has one event per lesson at its instant, in UTC", asy
   assertEquals(byUid.get(`appointment-${cancelledLesson}@fahrplan`)!.get("STATUS"), "CANCELLED");
 
   const winter = byUid.get(`appointment-${winterLesson}@fahrplan`)!;
-  // In UTC (the `ics` package), as the calendar feed writes it: 14:00 Berlin in December is 13:00Z.
-  assertEquals(winter.get("DTSTART"), "20261210T130000Z");
-  assertEquals(winter.get("DTEND"), "20261210T134500Z");
+  // Bound to the file's VTIMEZONE, as the calendar feed writes it: 14:00 stays 14:00.
+  assertEquals(winter.get("DTSTART;TZID=Europe/Berlin"), "20261210T140000");
+  assertEquals(winter.get("DTEND;TZID=Europe/Berlin"), "20261210T144500");
   assertEquals(winter.get("SUMMARY"), "Fahrstunde: Anna Müller mit Ingrid Lehrer");
   assertEquals(winter.get("STATUS"), "CONFIRMED");
 
   const summer = byUid.get(`appointment-${summerLesson}@fahrplan`)!;
-  // Summer time: 14:00 Berlin is 12:00Z.
-  assertEquals(summer.get("DTSTART"), "20270329T120000Z");
-  assertEquals(summer.get("DTEND"), "20270329T133000Z");
+  // Summer time: the same wall clock, the zone's rules say it is 12:00 UTC.
+  assertEquals(summer.get("DTSTART;TZID=Europe/Berlin"), "20270329T140000");
+  assertEquals(summer.get("DTEND;TZID=Europe/Berlin"), "20270329T153000");
   assertEquals(summer.get("SUMMARY"), "Fahrstunde: Paul Becker mit Bernd Zander");
   assertEquals(summer.get("STATUS"), "TENTATIVE");
   assert(byUid.has(`appointment-${formulaLesson}@fahrplan`));

@@ -268,8 +268,9 @@ test("PDF and iCal download; a failed export says so", async ({ page }) => {
   ]);
   expect(ics.suggestedFilename()).toBe("fahrplan-termine.ics");
   const calendar = readFileSync(await ics.path(), "utf8");
-  // Written in UTC by the `ics` package: 14:00 Berlin in December is 13:00Z.
-  expect(calendar).toContain("DTSTART:20261210T130000Z");
+  // The school's wall clock bound to the file's VTIMEZONE: 14:00 stays 14:00.
+  expect(calendar).toContain("DTSTART;TZID=Europe/Berlin:20261210T140000");
+  expect(calendar).toContain("BEGIN:VTIMEZONE");
   expect(calendar).toContain("SUMMARY:Fahrstunde: Anna Müller mit Ingrid Lehrer");
 
   await page.route(
