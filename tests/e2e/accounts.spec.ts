@@ -172,11 +172,11 @@ test("Kalender abonnieren: the own address to copy, renewed on request", async (
   const feed = await page.request.get(first);
   expect(feed.status()).toBe(200);
   expect(feed.headers()["content-type"]).toContain("text/calendar");
-  // Written by the `ics` package in UTC (no VTIMEZONE), with the feed's hourly refresh.
+  // Written by the `ics` package, times bound to a VTIMEZONE, with the feed's hourly refresh.
   const calendar = await feed.text();
   expect(calendar).toContain("BEGIN:VCALENDAR");
   expect(calendar).toContain("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n");
-  expect(calendar).not.toContain("VTIMEZONE");
+  expect(calendar).toContain("\r\nTZID:Europe/Berlin\r\n");
 
   await box.getByRole("button", { name: "Neue Adresse erstellen" }).click();
   await page.getByRole("dialog", { name: "Neue Adresse erstellen" })
