@@ -595,16 +595,24 @@ class SoftSearch {
       const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
       const fresh = this.tally.costWithNewInstructor(s) - this.studentCost[s];
       const row = s * nI;
+      // The student's side reads no instructor, so it is asked once per hour of the row (0: not
+      // yet asked, 1: fits, 2: does not); the pair's side is asked per place.
+      const studentFits = new Uint8Array(24);
       return cols.map((c) => {
-        const i = (c / 24) | 0, k = d * 24 + (c % 24);
+        const i = (c / 24) | 0, h = c % 24, k = d * 24 + h;
         // The places keep their instructors' side (hours, caps, runs, vehicles): only the
         // student's side and the qualification are asked.
         // The cheap reads first (qualification, the student's possible and taken hours): the
         // rulebook would say no to each of them as well.
         if (
-          !this.qualified[i * 2 + t] || possible[s][k] !== 1 || this.studentAt[s * H + k] >= 0 ||
-          !this.rules.fits(this.probe(s, t, i, d, c % 24), SIDES.student | SIDES.pair)
+          !this.qualified[i * 2 + t] || possible[s][k] !== 1 || this.studentAt[s * H + k] >= 0
         ) {
+          return BIG;
+        }
+        if (studentFits[h] === 0) {
+          studentFits[h] = this.rules.fits(this.probe(s, t, i, d, h), SIDES.student) ? 1 : 2;
+        }
+        if (studentFits[h] === 2 || !this.rules.fits(this.probe(s, t, i, d, h), SIDES.pair)) {
           return BIG;
         }
         const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
