@@ -12,7 +12,6 @@ import { fairness } from "../../solver/stages/03_fairness.ts";
 import { route } from "../../solver/stages/04_route.ts";
 import { tighterBound } from "../../solver/stages/05_tighter_bound.ts";
 import { closeGaps } from "../../solver/stages/06_exact_repair.ts";
-import { pairDoubleLessons } from "../../solver/stages/07b_double_lessons.ts";
 import { softSearch } from "../../solver/stages/07_soft_search.ts";
 import { pairDoubleLessons } from "../../solver/stages/07b_double_lessons.ts";
 import { assignVehicles } from "../../solver/stages/08_vehicles.ts";
@@ -55,7 +54,7 @@ function stageTimes(instance: Instance): Record<string, number> {
   lap("6");
   const s = pairDoubleLessons(softSearch(g));
   lap("7");
-  const v = assignVehicles(pairDoubleLessons(s));
+  const v = assignVehicles(s);
   lap("8");
   const e = explainMissing(v);
   lap("9");
