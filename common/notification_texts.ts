@@ -66,7 +66,9 @@ export function planPublishedMail(reader: Reader, lessons: LessonFacts[]): Mail 
 export type LessonChange =
   | { kind: "added" }
   | { kind: "moved"; before: LessonFacts }
-  | { kind: "cancelled"; reason: string };
+  | { kind: "cancelled"; reason: string }
+  /** for the instructor a move took the lesson from: it is off for them, `to` gives it now */
+  | { kind: "handed_over"; before: LessonFacts; to: string };
 
 /** The e-mail about one lesson the office added, moved or cancelled. */
 export function lessonChangedMail(reader: Reader, lesson: LessonFacts, change: LessonChange): Mail {
@@ -77,6 +79,15 @@ export function lessonChangedMail(reader: Reader, lesson: LessonFacts, change: L
       subject: `Neuer Termin: ${when}`,
       body: `Hallo ${reader.name},\n\ndie Fahrschule hat einen Termin für Sie eingetragen:\n\n` +
         `- ${lessonLine(lesson, reader)}` + footer,
+    };
+  }
+  if (change.kind === "handed_over") {
+    const before = change.before;
+    return {
+      subject: `Termin abgegeben: ${appointmentTypeLabel(before.appointment_type)} am ` +
+        `${weekdayDate(before.date)} um ${before.start} Uhr`,
+      body: `Hallo ${reader.name},\n\ndiesen Termin geben Sie nicht mehr:\n\n` +
+        `- ${lessonLine(before, reader)}\n\nDen Termin übernimmt ${change.to}.` + footer,
     };
   }
   if (change.kind === "moved") {

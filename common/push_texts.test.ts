@@ -31,6 +31,19 @@ describe("push texts", () => {
     expect(many.body.length).toBeLessThan(300);
   });
 
+  it("tells the instructor a move took the lesson from who gives it now", () => {
+    const before = lesson("2030-05-06", "15:00");
+    expect(lessonChangedPush(instructor, { ...before, instructor_name: "Hanna Fischer" }, {
+      kind: "handed_over",
+      before,
+      to: "Hanna Fischer",
+    })).toEqual({
+      title: "Termin abgegeben: Fahrstunde am Mo, 06.05.2030 um 15:00 Uhr",
+      body:
+        "Mo, 06.05.2030, 15:00 Uhr: Fahrstunde mit Lena Lernt\nDen Termin übernimmt Hanna Fischer.",
+    });
+  });
+
   it("names the other person of the lesson and the meeting point", () => {
     expect(lessonChangedPush(instructor, lesson("2030-03-05", "10:00"), { kind: "added" }))
       .toEqual({

@@ -54,6 +54,14 @@ export function lessonChangedPush(
   if (change.kind === "added") {
     return { title: `Neuer Termin: ${when}`, body: shortLine(lesson, reader) + meeting(lesson) };
   }
+  if (change.kind === "handed_over") {
+    const before = change.before;
+    return {
+      title: `Termin abgegeben: ${appointmentTypeLabel(before.appointment_type)} am ` +
+        `${weekdayDate(before.date)} um ${before.start} Uhr`,
+      body: `${shortLine(before, reader)}\nDen Termin übernimmt ${change.to}.`,
+    };
+  }
   if (change.kind === "moved") {
     return {
       title: `Termin verschoben: ${type} am ${when}`,

@@ -163,8 +163,23 @@ export async function notifyPlanPublished(db: Db, lessonIds: number[]): Promise<
 
 /** What the office did, with the lesson as it was before a move. */
 export type OfficeChange =
-  | Exclude<LessonChange, { kind: "moved" }>
+  | Exclude<LessonChange, { kind: "moved" | "handed_over" }>
   | { kind: "moved"; before: LessonRow };
+
+/**
+ * What the change is to one reader: a move that hands the lesson to another instructor takes it
+ * off the old one's calendar and puts it on the new one's; only the student sees it moved.
+ */
+function changeFor(readerId: number, lesson: LessonRow, change: OfficeChange): LessonChange {
+  if (change.kind !== "moved" || change.before.instructor_id === lesson.instructor_id) {
+    return change;
+  }
+  if (readerId === change.before.instructor_id) {
+    return { kind: "handed_over", before: change.before, to: lesson.instructor_name };
+  }
+  if (readerId === lesson.instructor_id) return { kind: "added" };
+  return change;
+}
 
 /**
  * The e-mails about one lesson the office added, moved or cancelled: to its student and its
@@ -188,13 +203,13 @@ export async function notifyLessonChanged(
     userId: r.id,
     event: "lesson_changed" as const,
     address: r.email,
-    mail: lessonChangedMail(r, lesson, change),
+    mail: lessonChangedMail(r, lesson, changeFor(r.id, lesson, change)),
   }));
   const pushes = await pushEntries(
     db,
     people,
     "lesson_changed",
-    (r) => lessonChangedPush(r, lesson, change),
+    (r) => lessonChangedPush(r, lesson, changeFor(r.id, lesson, change)),
   );
   return await enqueue(db, [...entries, ...pushes]);
 }

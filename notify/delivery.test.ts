@@ -194,6 +194,47 @@ Deno.test(
   },
 );
 
+Deno.test(
+  "a lesson handed to another instructor: the old one is told it is off, the new one it is new",
+  options,
+  async () => {
+    await reset();
+    const hanna = await insertUser(t.sql, {
+      username: "hanna",
+      role: "instructor",
+      first_name: "Hanna",
+      last_name: "Fischer",
+      email: "hanna@example.org",
+    });
+    const id = await insertAppointment(t.sql, {
+      student: lena,
+      instructor: otto,
+      day: "2030-05-06",
+      start: "15:00",
+      minutes: 60,
+    });
+    const moved = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+      instructor_id: hanna,
+      override_availability: true,
+    });
+    assertEquals(moved.status, 200);
+    await pass();
+    // Seen in the walk: both instructors got "Termin verschoben" with two identical lines.
+    const [off] = mailsTo("otto@example.org");
+    assertEquals(off.subject, "Termin abgegeben: Fahrstunde am Mo, 06.05.2030 um 15:00 Uhr");
+    assert(off.text.includes("- Mo, 06.05.2030, 15:00–16:00 Uhr: Fahrstunde mit Lena"), off.text);
+    assert(off.text.includes("Den Termin übernimmt Hanna Fischer."), off.text);
+    const [taken] = mailsTo("hanna@example.org");
+    assertEquals(taken.subject, "Neuer Termin: Mo, 06.05.2030 um 15:00 Uhr");
+    const [student] = mailsTo("lena@example.org");
+    assertEquals(student.subject, "Termin verschoben: Fahrstunde am Mo, 06.05.2030 um 15:00 Uhr");
+    assert(student.text.includes("Neu:    Mo, 06.05.2030, 15:00–16:00 Uhr: Fahrstunde mit Hanna"));
+    assertEquals(smtp.received.length, 3);
+    await t.sql`delete from appointments where instructor_id = ${hanna}`;
+    await t.sql`delete from users where id = ${hanna}`;
+  },
+);
+
 Deno.test("a person who switched an event off gets no e-mail for it", options, async () => {
   await reset();
   const client = t.client();
