@@ -228,15 +228,16 @@ Deno.test(
     }]);
 
     // A re-plan goes out at once: one e-mail per person and lesson, in the worker's transaction;
-    // i01 hears of s001's move (s001 has no address) and of losing s002's lesson.
+    // i01 hears of s001's move (s001 has no address) and of losing s002's lesson, which is new
+    // to i02; only the student hears of it as moved.
     const mails = await t.sql`
       select address, split_part(subject, ':', 1) as kind from notification_outbox
        order by address, subject`;
     assertEquals(mails.map((m) => `${m.address} ${m.kind}`), [
+      "i01@example.org Termin abgegeben",
       "i01@example.org Termin abgesagt",
       "i01@example.org Termin verschoben",
-      "i01@example.org Termin verschoben",
-      "i02@example.org Termin verschoben",
+      "i02@example.org Neuer Termin",
       "s002@example.org Termin verschoben",
       "s003@example.org Termin abgesagt",
     ]);
