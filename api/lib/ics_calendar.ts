@@ -1,5 +1,5 @@
 import { createEvents, type EventAttributes } from "ics";
-import { SCHOOL_TIME_ZONE } from "../../common/time_zone.ts";
+import { SCHOOL_TIME_ZONE, schoolIso } from "../../common/time.ts";
 import { yieldToEventLoop } from "./event_loop.ts";
 
 /**
@@ -109,23 +109,10 @@ function attributes(event: CalendarEvent, stamp: number): EventAttributes & { ti
 
 const footer = "END:VCALENDAR\r\n";
 
-const wallClockFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SCHOOL_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
 /** An instant as the school's wall clock in iCal's form: 'YYYYMMDDTHHMMSS'. */
 function wallClock(instant: string): string {
-  const part = Object.fromEntries(
-    wallClockFormat.formatToParts(new Date(instant)).map((p) => [p.type, p.value]),
-  );
-  return `${part.year}${part.month}${part.day}T${part.hour}${part.minute}${part.second}`;
+  // '2027-03-29T14:00:00+02:00' -> '20270329T140000'
+  return schoolIso(new Date(instant)).slice(0, 19).replace(/[-:]/g, "");
 }
 
 /**
