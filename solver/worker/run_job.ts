@@ -149,6 +149,12 @@ export class JobRun {
     this.note(SAVING);
     Object.assign(this.progress, { percent: PLAN_TO + 1, step: SAVING });
     await this.flush();
+    // Tests that follow every stage hold this one too, as the planner holds each of its steps: a
+    // small plan is otherwise saved before the API has read the stage, and the card's stream
+    // rightly shows only the newest state (planner_live.spec.ts saw no "Speichern" now and then).
+    if (this.options.stepDelayMs > 0) {
+      await new Promise((resolve) => setTimeout(resolve, this.options.stepDelayMs));
+    }
     clearInterval(this.timer);
     clearTimeout(this.soon);
     if (this.finished) return;
