@@ -291,6 +291,37 @@ Deno.test(
 );
 
 Deno.test(
+  "a push reminder queued before its lesson was moved is not sent; the new time's is",
+  options,
+  async () => {
+    await reset();
+    const [{ soon, later }] = await t.sql`
+      select to_char(date_trunc('hour', (now() + interval '3 hours') at time zone 'Europe/Berlin'),
+                     'YYYY-MM-DD HH24:MI') as soon,
+             to_char(date_trunc('hour', (now() + interval '6 hours') at time zone 'Europe/Berlin'),
+                     'YYYY-MM-DD HH24:MI') as later`;
+    const [day, start] = (soon as string).split(" ");
+    const id = await insertAppointment(t.sql, { student: lena, instructor: otto, day, start });
+    // Lena's phone only: her e-mails stay waiting (no mailer), nothing else is sent.
+    await t.sql`delete from push_subscriptions where user_id <> ${lena}`;
+    assertEquals(await enqueueReminders(t.sql), 3, "Lena's push, Lena's and Otto's e-mail");
+    const [newDay, newStart] = (later as string).split(" ");
+    const moved = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+      date: newDay,
+      start_time: newStart,
+      override_availability: true,
+    });
+    assertEquals(moved.status, 200);
+    assert((await enqueueReminders(t.sql)) >= 1);
+    await pass();
+    const reminders = (await opened()).filter((m) => m.title.startsWith("Erinnerung"));
+    assertEquals(reminders.map((m) => m.title.slice(m.title.lastIndexOf(" um "))), [
+      ` um ${newStart} Uhr`,
+    ]);
+  },
+);
+
+Deno.test(
   "a push service refusing with 403 is shown to the office in German; 410 still removes the device",
   options,
   async () => {
