@@ -291,6 +291,43 @@ Deno.test(
 );
 
 Deno.test(
+  "reminders per each person's own choice: e-mail, push, both or neither",
+  options,
+  async () => {
+    await reset();
+    const [{ soon }] = await t.sql`
+      select to_char((now() + interval '3 hours') at time zone 'Europe/Berlin',
+                     'YYYY-MM-DD HH24:MI') as soon`;
+    const [day, start] = (soon as string).split(" ");
+    await insertAppointment(t.sql, { student: lena, instructor: otto, day, start, minutes: 30 });
+    const choose = (client: typeof lenaClient, email: boolean, push: boolean) =>
+      client.put("/api/my-notification-settings/", {
+        plan_published: true,
+        lesson_changed: true,
+        reminder: email,
+        push: { plan_published: true, lesson_changed: true, reminder: push },
+      });
+    // Lena wants reminders on her phone only, Otto by e-mail only.
+    assertEquals((await choose(lenaClient, false, true)).status, 200);
+    assertEquals((await choose(ottoClient, true, false)).status, 200);
+    assertEquals(await enqueueReminders(t.sql), 2);
+    const queued = async () =>
+      (await t.sql`
+        select u.username || ':' || o.channel as who from notification_outbox o
+          join users u on u.id = o.user_id where o.event = 'reminder' order by 1`).map((r) =>
+        r.who
+      );
+    assertEquals(await queued(), ["lena:push", "otto:email"]);
+    // Both switch reminders off altogether: nothing more is queued (and nothing again).
+    await t.sql`delete from notification_outbox`;
+    await choose(lenaClient, false, false);
+    await choose(ottoClient, false, false);
+    assertEquals(await enqueueReminders(t.sql), 0);
+    assertEquals(await queued(), []);
+  },
+);
+
+Deno.test(
   "a push reminder queued before its lesson was moved is not sent; the new time's is",
   options,
   async () => {
