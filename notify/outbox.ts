@@ -99,7 +99,8 @@ export async function claimNext(
                 o.appointment_id is not null and not exists (
                   select 1 from appointments a
                    where a.id = o.appointment_id and a.status = 'confirmed'
-                     and a.starts_at = o.lesson_starts_at
+                     -- the start went through a JS Date: compared to the millisecond
+                     and date_trunc('milliseconds', a.starts_at) = o.lesson_starts_at
                      and o.user_id in (a.student_id, a.instructor_id))) as expired,
               o.channel, o.message_id,
               due.uncertain, o.push_subscription_id::int,

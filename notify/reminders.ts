@@ -13,8 +13,8 @@ const BATCH = 500;
  * per lesson and person: the key names lesson, start and person, so a second pass (or a second
  * worker) adds nothing, while a lesson moved to another time is reminded of again. A reminder
  * expires when its lesson begins, and is dropped unsent when its lesson was moved, cancelled or
- * deleted after it was queued (it names its lesson and start: notify/outbox.ts, claimNext). The same for push (notify/push/reminders.ts). Answers how many
- * were queued.
+ * deleted after it was queued (it names its lesson and start: notify/outbox.ts, claimNext). The
+ * same for push (notify/push/reminders.ts). Answers how many were queued.
  */
 export async function enqueueReminders(sql: Sql): Promise<number> {
   return await enqueueMailReminders(sql) + await enqueuePushReminders(sql);
