@@ -90,6 +90,8 @@ export interface OutboxEntry {
   /** 'email' unless said otherwise; a push entry names its device (db/push_outbox.ts). */
   channel?: "email" | "push";
   pushSubscriptionId?: number;
+  /** A reminder's lesson and the start it tells of: not sent once the lesson changed. */
+  lesson?: { id: number; startsAt: string };
 }
 
 /** Queues the entries and wakes the delivery worker when the transaction commits. */
@@ -105,9 +107,11 @@ export async function enqueue(db: Db, entries: OutboxEntry[]): Promise<number> {
     expires_at: e.expiresAt ?? null,
     channel: e.channel ?? "email",
     push_subscription_id: e.pushSubscriptionId ?? null,
+    appointment_id: e.lesson?.id ?? null,
+    lesson_starts_at: e.lesson?.startsAt ?? null,
   }));
   let inserted = 0;
-  // In chunks: a statement takes at most 65535 parameters (9 a row), a large school's plan has
+  // In chunks: a statement takes at most 65535 parameters (11 a row), a large school's plan has
   // thousands of recipients.
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
@@ -124,6 +128,8 @@ export async function enqueue(db: Db, entries: OutboxEntry[]): Promise<number> {
         "expires_at",
         "channel",
         "push_subscription_id",
+        "appointment_id",
+        "lesson_starts_at",
       )
     }
       on conflict (dedupe_key) do nothing

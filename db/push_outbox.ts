@@ -40,7 +40,7 @@ export function pushEntry(
   r: PushRecipient,
   event: PreferenceEvent,
   text: PushText,
-  extra: Pick<OutboxEntry, "dedupeKey" | "expiresAt"> = {},
+  extra: Pick<OutboxEntry, "dedupeKey" | "expiresAt" | "lesson"> = {},
 ): OutboxEntry {
   return {
     userId: r.id,

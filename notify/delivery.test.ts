@@ -381,6 +381,65 @@ Deno.test(
   },
 );
 
+/** A whole hour about `hours` from now, as the school's day and clock (a lesson's start). */
+async function hoursAhead(hours: number): Promise<[string, string]> {
+  const [{ at }] = await t.sql`
+    select to_char(date_trunc('hour', (now() + make_interval(hours => ${hours}))
+                                      at time zone 'Europe/Berlin'), 'YYYY-MM-DD HH24:MI') as at`;
+  return (at as string).split(" ") as [string, string];
+}
+
+Deno.test(
+  "a reminder queued before the office moved, cancelled or deleted the lesson never goes out",
+  options,
+  async () => {
+    await reset();
+    const lessons = [];
+    for (const hours of [3, 5, 7]) {
+      const [day, start] = await hoursAhead(hours);
+      lessons.push(await insertAppointment(t.sql, { student: lena, instructor: otto, day, start }));
+    }
+    const [moving, cancelling, deleting] = lessons;
+    // Queued, not yet sent (the worker was busy, or e-mail not yet set up).
+    assertEquals(await enqueueReminders(t.sql), 6);
+
+    const [day, start] = await hoursAhead(10);
+    const moved = await admin.request("PATCH", `/api/admin/appointments/${moving}/`, {
+      date: day,
+      start_time: start,
+      override_availability: true,
+    });
+    assertEquals(moved.status, 200);
+    const cancelled = await admin.post(`/api/admin/appointments/${cancelling}/cancel/`, {
+      reason: "Fahrzeug in der Werkstatt",
+    });
+    assertEquals(cancelled.status, 200);
+    assertEquals(
+      (await admin.request("DELETE", `/api/admin/appointments/${deleting}/`)).status,
+      200,
+    );
+    // The moved lesson is reminded of at its new time, once.
+    assertEquals(await enqueueReminders(t.sql), 2);
+    assertEquals(await enqueueReminders(t.sql), 0);
+    await pass();
+
+    for (const address of ["lena@example.org", "otto@example.org"]) {
+      const reminders = mailsTo(address).filter((m) => m.subject.startsWith("Erinnerung"));
+      assertEquals(
+        reminders.map((m) => m.subject.slice(m.subject.lastIndexOf(" um "))),
+        [` um ${start} Uhr`],
+        `${address}: only the reminder for the new time`,
+      );
+    }
+    // The stale reminders stay in the outbox as not sent, not as failures for the office.
+    const stale = await t.sql`
+      select status from notification_outbox where event = 'reminder' and status <> 'sent'`;
+    assertEquals(stale.map((r) => r.status), Array(6).fill("expired"));
+    const status = await (await admin.get("/api/admin/notification-status/")).json();
+    assertEquals([status.waiting, status.failed.length], [0, 0]);
+  },
+);
+
 Deno.test(
   "finished messages leave the outbox after 90 days, waiting ones never",
   options,

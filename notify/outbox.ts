@@ -10,7 +10,10 @@ export interface Claimed {
   subject: string;
   body: string;
   attempts: number;
-  /** past its expires_at (a reminder whose lesson has begun): not sent any more */
+  /**
+   * Not sent any more: past its expires_at (a reminder whose lesson has begun), or a reminder whose
+   * lesson was moved, cancelled, deleted or handed to another instructor since it was queued.
+   */
   expired: boolean;
   channel: "email" | "push";
   /** An e-mail's Message-ID, fixed at its first claim; null for push. */
@@ -59,7 +62,8 @@ export async function installationToken(sql: Sql): Promise<string> {
  * Only rows of `channels`: a worker without SMTP_URL leaves the e-mails waiting and still sends
  * the push messages. `mail`: the installation's token and the sender's domain, for the Message-ID
  * `<outbox-{row}.{token}@{domain}>` (RFC 5322 3.6.4) an e-mail gets at its first claim; null for a
- * worker without e-mail.
+ * worker without e-mail. A reminder is checked against its lesson at the claim, right before the
+ * send: one queued before the lesson changed is answered `expired` (migration 0200).
  */
 export async function claimNext(
   sql: Sql,
@@ -91,7 +95,14 @@ export async function claimNext(
       from due
      where o.id = due.id
     returning o.id::int, o.attempt_id::text, o.address, o.subject, o.body, o.attempts,
-              coalesce(o.expires_at < now(), false) as expired, o.channel, o.message_id,
+              coalesce(o.expires_at < now(), false) or (
+                o.appointment_id is not null and not exists (
+                  select 1 from appointments a
+                   where a.id = o.appointment_id and a.status = 'confirmed'
+                     -- the start went through a JS Date: compared to the millisecond
+                     and date_trunc('milliseconds', a.starts_at) = o.lesson_starts_at
+                     and o.user_id in (a.student_id, a.instructor_id))) as expired,
+              o.channel, o.message_id,
               due.uncertain, o.push_subscription_id::int,
               extract(epoch from o.expires_at - now())::int as seconds_left
   `;

@@ -291,6 +291,74 @@ Deno.test(
 );
 
 Deno.test(
+  "reminders per each person's own choice: e-mail, push, both or neither",
+  options,
+  async () => {
+    await reset();
+    const [{ soon }] = await t.sql`
+      select to_char((now() + interval '3 hours') at time zone 'Europe/Berlin',
+                     'YYYY-MM-DD HH24:MI') as soon`;
+    const [day, start] = (soon as string).split(" ");
+    await insertAppointment(t.sql, { student: lena, instructor: otto, day, start, minutes: 30 });
+    const choose = (client: typeof lenaClient, email: boolean, push: boolean) =>
+      client.put("/api/my-notification-settings/", {
+        plan_published: true,
+        lesson_changed: true,
+        reminder: email,
+        push: { plan_published: true, lesson_changed: true, reminder: push },
+      });
+    // Lena wants reminders on her phone only, Otto by e-mail only.
+    assertEquals((await choose(lenaClient, false, true)).status, 200);
+    assertEquals((await choose(ottoClient, true, false)).status, 200);
+    assertEquals(await enqueueReminders(t.sql), 2);
+    const queued = async () =>
+      (await t.sql`
+        select u.username || ':' || o.channel as who from notification_outbox o
+          join users u on u.id = o.user_id where o.event = 'reminder' order by 1`).map((r) =>
+        r.who
+      );
+    assertEquals(await queued(), ["lena:push", "otto:email"]);
+    // Both switch reminders off altogether: nothing more is queued (and nothing again).
+    await t.sql`delete from notification_outbox`;
+    await choose(lenaClient, false, false);
+    await choose(ottoClient, false, false);
+    assertEquals(await enqueueReminders(t.sql), 0);
+    assertEquals(await queued(), []);
+  },
+);
+
+Deno.test(
+  "a push reminder queued before its lesson was moved is not sent; the new time's is",
+  options,
+  async () => {
+    await reset();
+    const [{ soon, later }] = await t.sql`
+      select to_char(date_trunc('hour', (now() + interval '3 hours') at time zone 'Europe/Berlin'),
+                     'YYYY-MM-DD HH24:MI') as soon,
+             to_char(date_trunc('hour', (now() + interval '6 hours') at time zone 'Europe/Berlin'),
+                     'YYYY-MM-DD HH24:MI') as later`;
+    const [day, start] = (soon as string).split(" ");
+    const id = await insertAppointment(t.sql, { student: lena, instructor: otto, day, start });
+    // Lena's phone only: her e-mails stay waiting (no mailer), nothing else is sent.
+    await t.sql`delete from push_subscriptions where user_id <> ${lena}`;
+    assertEquals(await enqueueReminders(t.sql), 3, "Lena's push, Lena's and Otto's e-mail");
+    const [newDay, newStart] = (later as string).split(" ");
+    const moved = await admin.request("PATCH", `/api/admin/appointments/${id}/`, {
+      date: newDay,
+      start_time: newStart,
+      override_availability: true,
+    });
+    assertEquals(moved.status, 200);
+    assert((await enqueueReminders(t.sql)) >= 1);
+    await pass();
+    const reminders = (await opened()).filter((m) => m.title.startsWith("Erinnerung"));
+    assertEquals(reminders.map((m) => m.title.slice(m.title.lastIndexOf(" um "))), [
+      ` um ${newStart} Uhr`,
+    ]);
+  },
+);
+
+Deno.test(
   "a push service refusing with 403 is shown to the office in German; 410 still removes the device",
   options,
   async () => {

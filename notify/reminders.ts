@@ -12,8 +12,9 @@ const BATCH = 500;
  * (default 24), to its student and its instructor unless they switched reminders off. Exactly once
  * per lesson and person: the key names lesson, start and person, so a second pass (or a second
  * worker) adds nothing, while a lesson moved to another time is reminded of again. A reminder
- * expires when its lesson begins. The same for push (notify/push/reminders.ts). Answers how many
- * were queued.
+ * expires when its lesson begins, and is dropped unsent when its lesson was moved, cancelled or
+ * deleted after it was queued (it names its lesson and start: notify/outbox.ts, claimNext). The
+ * same for push (notify/push/reminders.ts). Answers how many were queued.
  */
 export async function enqueueReminders(sql: Sql): Promise<number> {
   return await enqueueMailReminders(sql) + await enqueuePushReminders(sql);
@@ -64,6 +65,7 @@ async function enqueueMailReminders(sql: Sql): Promise<number> {
       ),
       dedupeKey: d.key,
       expiresAt: d.starts_at.toISOString(),
+      lesson: { id: d.lesson_id, startsAt: d.starts_at.toISOString() },
     })),
   );
 }

@@ -16,18 +16,27 @@ export async function reminderHours(db: Db): Promise<number> {
   return row?.hours ?? 24;
 }
 
-/** The outbox as the office sees it: waiting messages and refused addresses. */
+/**
+ * The outbox as the office sees it: waiting messages, refused addresses, and messages that may have
+ * gone out twice.
+ */
 export async function outboxStatus(
   db: Db,
 ): Promise<Omit<NotificationStatus, "email_configured" | "reminder_hours">> {
   // E-mails only: they are what waits without SMTP_URL, and a refused address is what the office
   // can fix. A push message to a device that is gone fixes itself (the device is removed); other
   // push refusals are counted apart (push_failed): no address to fix, but a key or a setting.
-  const [{ waiting, push_devices }] = await db<{ waiting: number; push_devices: number }[]>`
+  // uncertain_resends: both channels, over the 30 days the refused addresses are shown for.
+  const [{ waiting, push_devices, uncertain_resends }] = await db<
+    { waiting: number; push_devices: number; uncertain_resends: number }[]
+  >`
     select (select count(*)::int from notification_outbox
              where status in ('waiting', 'sending') and channel = 'email'
                and (expires_at is null or expires_at > now())) as waiting,
-           (select count(*)::int from push_subscriptions) as push_devices
+           (select count(*)::int from push_subscriptions) as push_devices,
+           (select coalesce(sum(uncertain_resends), 0)::int from notification_outbox
+             where uncertain_resends > 0 and created_at > now() - interval '30 days')
+             as uncertain_resends
   `;
   // One line per refused address (its newest refusal): the office fixes the address once.
   const failed = await db<NotificationStatus["failed"]>`
@@ -43,6 +52,7 @@ export async function outboxStatus(
     push_devices,
     failed: [...failed].sort((a, b) => b.created_at.localeCompare(a.created_at)).slice(0, 20),
     push_failed: await pushFailures(db),
+    uncertain_resends,
   };
 }
 

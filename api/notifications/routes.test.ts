@@ -44,12 +44,30 @@ Deno.test("the office is told when e-mail is not set up, and how many messages w
     reminder_hours: 24,
     push_devices: 0,
     push_failed: null,
+    uncertain_resends: 0,
   });
   t.config.emailConfigured = true;
   assertEquals(
     (await (await admin.get("/api/admin/notification-status/")).json()).email_configured,
     true,
   );
+});
+
+Deno.test("the office sees how many messages may have gone out twice in 30 days", async () => {
+  await t.sql`delete from notification_outbox`;
+  // Resent after a worker died mid-send (decision 0019): twice one e-mail, once one push message;
+  // a repeat of two months ago no longer counts, and a row never repeated adds nothing.
+  await t.sql`
+    insert into notification_outbox (event, channel, address, subject, body, status,
+                                     uncertain_resends, created_at)
+    values ('reminder', 'email', 'lena@example.org', 'a', '', 'sent', 2, now() - interval '1 day'),
+           ('reminder', 'push', 'Gerät 1', 'b', '', 'sent', 1, now() - interval '29 days'),
+           ('reminder', 'email', 'lena@example.org', 'c', '', 'sent', 1, now() - interval '60 days'),
+           ('reminder', 'email', 'lena@example.org', 'd', '', 'sent', 0, now())`;
+  const admin = await signedIn("chef");
+  const status = await (await admin.get("/api/admin/notification-status/")).json();
+  assertEquals(status.uncertain_resends, 3);
+  await t.sql`delete from notification_outbox`;
 });
 
 Deno.test("the reminder time is checked with German messages", async () => {

@@ -33,6 +33,11 @@ export const notificationStatusSchema = z.object({
   push_devices: z.number(),
   /** Push messages that could not be delivered; null when none in the last 7 days. */
   push_failed: pushFailuresSchema.nullable(),
+  /**
+   * Messages of the last 30 days sent again after a worker died in the middle of sending them
+   * (decision 0019): each may have reached its person twice.
+   */
+  uncertain_resends: z.number(),
 });
 export type NotificationStatus = z.infer<typeof notificationStatusSchema>;
 

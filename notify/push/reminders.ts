@@ -58,6 +58,7 @@ export async function enqueuePushReminders(sql: Sql): Promise<number> {
       return pushEntry(reader, "reminder", reminderPush(reader, lessons.get(d.lesson_id)!), {
         dedupeKey: d.key,
         expiresAt: d.starts_at.toISOString(),
+        lesson: { id: d.lesson_id, startsAt: d.starts_at.toISOString() },
       });
     }),
   );

@@ -121,6 +121,9 @@ Deno.test(
       () => second.output().includes("vielleicht doppelt zugestellt"),
       "the worker's line about the uncertain repeat",
     );
+    // The office sees it on the dashboard's card (the count of the last 30 days).
+    const status = await (await admin.get("/api/admin/notification-status/")).json();
+    assertEquals(status.uncertain_resends, 1);
     second.child.kill("SIGTERM");
     assertEquals((await second.exited).code, 0);
   },

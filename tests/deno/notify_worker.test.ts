@@ -97,3 +97,48 @@ Deno.test(
     assertEquals(status.code, 0);
   },
 );
+
+/** A lesson of Lena with Otto that starts on the whole hour about `hours` from now. */
+async function lessonIn(hours: number): Promise<string> {
+  const [{ at }] = await t.sql`
+    select to_char(date_trunc('hour', (now() + make_interval(hours => ${hours}))
+                                      at time zone 'Europe/Berlin'), 'YYYY-MM-DD HH24:MI') as at`;
+  const [day, start] = (at as string).split(" ");
+  await insertAppointment(t.sql, { student: lena, instructor: otto, day, start });
+  return start;
+}
+
+const reminderTimes = (address: string) =>
+  smtp.received.filter((m) => m.to.includes(address) && m.subject.startsWith("Erinnerung"))
+    .map((m) => m.subject.slice(m.subject.lastIndexOf(" um ") + 4)).sort();
+
+Deno.test(
+  "reminders go out once per lesson and person, also after the worker was restarted",
+  options,
+  async () => {
+    await t.sql`delete from appointments`;
+    smtp.received.length = 0;
+    const first = await lessonIn(3);
+    const worker = startWorker();
+    await until(() => smtp.received.length === 2, "the two reminders of the first lesson");
+    worker.child.kill("SIGTERM");
+    assertEquals((await worker.exited).code, 0);
+
+    // A new worker looks at the same lesson again on every pass; a second lesson coming due shows
+    // that it has made passes, and the first lesson's reminders were not sent again.
+    const again = startWorker();
+    const second = await lessonIn(5);
+    await until(() => smtp.received.length >= 4, "the reminders of the second lesson");
+    await until(async () => {
+      const [row] = await t.sql`
+        select count(*)::int as n from notification_outbox where status in ('waiting', 'sending')`;
+      return row.n === 0;
+    }, "the outbox to be empty");
+    again.child.kill("SIGTERM");
+    assertEquals((await again.exited).code, 0);
+    for (const address of ["lena@example.org", "otto@example.org"]) {
+      assertEquals(reminderTimes(address), [first, second].sort().map((s) => `${s} Uhr`), address);
+    }
+    assertEquals(smtp.received.length, 4);
+  },
+);

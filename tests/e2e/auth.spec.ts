@@ -52,10 +52,16 @@ test("the login screen has the spec's texts, no-index meta and footer links", as
   await page.getByRole("button", { name: "Passwort verbergen" }).click();
   await expect(password).toHaveAttribute("type", "password");
 
-  // 'Passwort vergessen?' explains that the driving school resets passwords.
+  // 'Passwort vergessen?' without SMTP_URL (as here) explains that the driving school resets
+  // passwords: no address to enter, no link to send, no error.
   await page.getByRole("button", { name: "Passwort vergessen?" }).click();
   const dialog = page.getByRole("dialog", { name: "Passwort vergessen?" });
-  await expect(dialog).toContainText("Fahrschulbüro");
+  await expect(dialog).toContainText(
+    "Bitte wenden Sie sich an das Fahrschulbüro: Dort wird Ihr Passwort zurückgesetzt",
+  );
+  await expect(dialog.getByLabel("E-Mail-Adresse")).toHaveCount(0);
+  await expect(dialog.getByRole("button", { name: "Link senden" })).toHaveCount(0);
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 

@@ -4,6 +4,7 @@ import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { useToast } from "../../components/ui/toast.tsx";
 import { ApiError, call } from "../../lib/api.ts";
 import { PushFailureNotice } from "./push_failure_notice.tsx";
+import { UncertainResendsNotice } from "./uncertain_resends_notice.tsx";
 import "./notifications.css";
 
 /** The query key of the outbox's state as the office sees it. */
@@ -13,8 +14,8 @@ const messagesWord = (n: number) => `${n} ${n === 1 ? "Nachricht wartet" : "Nach
 
 /**
  * "Benachrichtigungen" on the dashboard: whether e-mail goes out (without SMTP_URL the outbox only
- * collects), the addresses that refused a message, push messages a push service refused, and the
- * school's reminder time.
+ * collects), the addresses that refused a message, push messages a push service refused, messages
+ * that may have gone out twice after a crash, and the school's reminder time.
  */
 export function EmailStatusCard() {
   const queryClient = useQueryClient();
@@ -94,6 +95,7 @@ export function EmailStatusCard() {
           </SimpleTable>
         </div>
       )}
+      <UncertainResendsNotice count={status.uncertain_resends} />
       <form className="email-reminder" onSubmit={submit}>
         <label htmlFor={hoursId}>Erinnerung vor jedem Termin (Stunden)</label>
         <input
