@@ -91,7 +91,10 @@ export function utilizationCtes(sql: Db, scope: "active" | number[]) {
        group by w.user_id
     ),
     u_planned as (
-      select a.instructor_id as user_id, count(*)::int as appointments,
+      -- Fahrstunden, not rows: a double lesson is two (lesson_count, migration 0190), as the
+      -- students' side of the dashboard counts them.
+      select a.instructor_id as user_id,
+             sum(lesson_count(a.appointment_type, a.starts_at, a.ends_at))::int as appointments,
              sum(extract(epoch from a.ends_at - a.starts_at)) / 3600 as hours
         from appointments a
         join u_instructors i on i.id = a.instructor_id

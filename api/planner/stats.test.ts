@@ -175,19 +175,20 @@ Deno.test("every figure of fairness and workload, counted in the planning horizo
     fairness_score: 3.92,
   });
 
-  // Instructors' lessons: Anna 11, Bernd 10, Carla 0, Emil 1 (the 10/11 bucket edge).
+  // Instructors' Fahrstunden: Anna 12 (11 lessons, one of them a double lesson of 90 minutes, two
+  // Fahrstunden as for the students), Bernd 10, Carla 0, Emil 1 (the 10/11 bucket edge).
   assertEquals(result.instructor_workload, {
     distribution: { "0": 1, "1-10": 2, "11-20": 1, "21-30": 0, "31-40": 0, "41+": 0 },
     instructors_with_appointments: 3,
     instructors_with_appointments_percent: 75,
     instructors_without_appointments: 1,
     instructors_without_appointments_percent: 25,
-    avg_appointments_total: 5.5,
-    avg_appointments_with_appointments: 7.33,
+    avg_appointments_total: 5.75,
+    avg_appointments_with_appointments: 7.67,
     min_appointments: 0,
-    max_appointments: 11,
+    max_appointments: 12,
     top_instructors: [
-      { first_name: "Anna", last_name: "Berg", username: "anna.berg", appointments_count: 11 },
+      { first_name: "Anna", last_name: "Berg", username: "anna.berg", appointments_count: 12 },
       { first_name: "Bernd", last_name: "Ost", username: "bernd.ost", appointments_count: 10 },
       { first_name: "Emil", last_name: "Fuchs", username: "emil.fuchs", appointments_count: 1 },
     ],
@@ -221,7 +222,7 @@ Deno.test("every figure of fairness and workload, counted in the planning horizo
         last_name: "Berg",
         username: "anna.berg",
         utilization_percent: 15.5,
-        appointments_count: 11,
+        appointments_count: 12,
       },
     ],
   });
@@ -314,7 +315,7 @@ Deno.test("the instructors list shows each instructor's utilization exactly as t
     percent: 15.5,
     planned_hours: 11.5,
     available_hours: 74,
-    appointments: 11,
+    appointments: 12, // Fahrstunden: the lesson of 90 minutes is two
   });
   assertEquals(fromList.get("bernd.ost"), {
     percent: 33.3,
