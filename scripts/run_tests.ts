@@ -188,27 +188,6 @@ async function countVitest(done: Awaited<ReturnType<typeof vitest>>) {
   }
 }
 
-const vitestRun = want("vitest") ? vitest() : undefined;
-
-if (want("deno")) {
-  console.log("\n== deno test");
-  const { output } = await run(deno, [
-    "test",
-    "-A",
-    // The check step above type-checked these files already (a minute of one core, twice).
-    ...(want("check") ? ["--no-check"] : []),
-    "--parallel",
-    ...(quick ? await quickTestFiles() : [...denoTestFolders, "tests/deno/"]),
-  ]);
-  const summary = [
-    ...output.matchAll(/(ok|FAILED) \| (\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed/g),
-  ].pop();
-  if (summary) count("deno test", Number(summary[2]), Number(summary[4]));
-  else count("deno test (did not run)", 0, 1);
-}
-
-if (vitestRun) await countVitest(await vitestRun);
-
 /** The tests Playwright marked flaky (failed first, passed on the retry), as "file › title". */
 function flakyTitles(report: unknown): string[] {
   type Suite = {
@@ -227,8 +206,9 @@ function flakyTitles(report: unknown): string[] {
   return found;
 }
 
-if (want("e2e") && built) {
-  console.log("\n== playwright");
+/** Playwright's run, its output kept to be printed when it is done (it runs beside the others). */
+async function playwright() {
+  const started = performance.now();
   const report = `${root}test-results/e2e.json`;
   await Deno.remove(report).catch(() => {});
   const template = Deno.env.get("FAHRPLAN_TEST_PGLITE") === "1"
@@ -237,26 +217,61 @@ if (want("e2e") && built) {
       testServerUrl,
       Deno.env.get("TEST_DATABASE_PREFIX") ?? "",
     );
-  await run(`${root}node_modules/.bin/playwright`, [
-    "test",
-    "--config",
-    "tests/e2e/playwright.config.ts",
-  ], {
-    ...(template ? { FAHRPLAN_TEST_TEMPLATE: template } : {}),
-    DENO_BIN: deno,
-    PATH: Deno.env.get("PATH") ?? "",
-    HOME: Deno.env.get("HOME") ?? "/root",
-  });
+  const result = await run(
+    `${root}node_modules/.bin/playwright`,
+    ["test", "--config", "tests/e2e/playwright.config.ts"],
+    {
+      ...(template ? { FAHRPLAN_TEST_TEMPLATE: template } : {}),
+      DENO_BIN: deno,
+      PATH: Deno.env.get("PATH") ?? "",
+      HOME: Deno.env.get("HOME") ?? "/root",
+    },
+    true,
+  );
+  return { ...result, report, seconds: Math.round((performance.now() - started) / 1000) };
+}
+
+async function countPlaywright(done: Awaited<ReturnType<typeof playwright>>) {
+  console.log("\n== playwright (beside the Deno tests)");
+  console.log(done.output);
   try {
-    const json = JSON.parse(await Deno.readTextFile(report));
+    const json = JSON.parse(await Deno.readTextFile(done.report));
     const s = json.stats;
     const errors = (json.errors ?? []).length;
     for (const title of flakyTitles(json)) console.log(`flaky (passed on its retry): ${title}`);
-    count("playwright", s.expected + (s.flaky ?? 0), s.unexpected + errors);
+    count("playwright", s.expected + (s.flaky ?? 0), s.unexpected + errors, done.seconds);
   } catch {
-    count("playwright (did not run)", 0, 1);
+    count("playwright (did not run)", 0, 1, done.seconds);
   }
 }
+
+const vitestRun = want("vitest") ? vitest() : undefined;
+// The end-to-end tests start with the others: much of the Deno tests' time is spent waiting on the
+// processes they start, and the browser's work fills it (stop 27: the Deno step kept one of the two
+// cores busy; alone, one after the other, the steps took 15.6 minutes).
+const e2eRun = want("e2e") && built ? playwright() : undefined;
+
+if (want("deno")) {
+  console.log("\n== deno test");
+  const started = performance.now();
+  const { output } = await run(deno, [
+    "test",
+    "-A",
+    // The check step above type-checked these files already (a minute of one core, twice).
+    ...(want("check") ? ["--no-check"] : []),
+    "--parallel",
+    ...(quick ? await quickTestFiles() : [...denoTestFolders, "tests/deno/"]),
+  ]);
+  const summary = [
+    ...output.matchAll(/(ok|FAILED) \| (\d+) passed(?: \((\d+) steps?\))? \| (\d+) failed/g),
+  ].pop();
+  const seconds = Math.round((performance.now() - started) / 1000);
+  if (summary) count("deno test", Number(summary[2]), Number(summary[4]), seconds);
+  else count("deno test (did not run)", 0, 1, seconds);
+}
+
+if (vitestRun) await countVitest(await vitestRun);
+if (e2eRun) await countPlaywright(await e2eRun);
 
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 Deno.exit(totals.failed === 0 ? 0 : 1);
