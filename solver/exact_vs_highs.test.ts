@@ -8,6 +8,8 @@
 import assert from "node:assert/strict";
 import { exactOptimum } from "../tests/bench/highs_peer.ts";
 import { lagrangeBound } from "./bounds/lagrange_bound.ts";
+import { withUnusableHoursClosed } from "./bounds/unusable_hours.ts";
+import { planSpecialDrives } from "./stages/00_special_drives.ts";
 import { buildModel } from "./model.ts";
 import { plan } from "./plan.ts";
 import { assertClaimsTrue, EPS } from "./testing/claims.ts";
@@ -32,6 +34,16 @@ for (const options of generatedSuite(["klein"], [1, 2])) {
     // The Lagrangian bound searched to its end never falls below the proven optimum.
     const lagrange = lagrangeBound(buildModel(instance), { reached: 0 });
     assert.ok(lagrange.upperBound >= exact.lessons, `${label}: Lagrangian bound valid`);
+    // So does stage 5's second one, on the model HiGHS solves (stage 0's special drives fixed)
+    // with the hours no lesson can take closed, from either side's cut.
+    const ordinary = instance.format === "fahrplan-instance/2"
+      ? planSpecialDrives(instance).rest
+      : instance;
+    const closed = withUnusableHoursClosed(buildModel(ordinary)).model;
+    for (const start of ["split", "merged"] as const) {
+      const second = lagrangeBound(closed, { reached: 0, start }).upperBound;
+      assert.ok(second >= exact.lessons, `${label}: bound on the closed model (${start}) valid`);
+    }
     // Fairness proven, not only reached: the flow relaxation's best lowest share (binary search
     // over the share with max-flows, fairness.ts) bounds every valid plan's, so where the plan
     // meets it the planner claims it, and the claim is HiGHS's best at the optimum.

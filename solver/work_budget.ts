@@ -24,7 +24,11 @@ export const WORK_BUDGET = {
    * (about 30-60 million units a second on one core of the development machine).
    */
   patternEdges: 250_000_000,
-  /** The Lagrangian bound (bounds/lagrange_bound.ts, stage 5): one unit is one price flip tried. */
+  /**
+   * The Lagrangian bound (bounds/lagrange_bound.ts, stage 5): one unit is one price flip tried.
+   * Where the first bound leaves the plan below, the second (on the model with the unusable hours
+   * closed) gets a budget of its own.
+   */
   lagrangeEvaluations: 10_000,
   /**
    * The exact repair (exact/exact_repair.ts, stage 6): one unit is one neighbourhood solved. Where

@@ -21,7 +21,7 @@
  */
 import type { Model } from "../model.ts";
 import { slot } from "../model.ts";
-import { buildNetwork, type LessonNetwork } from "../flow/network.ts";
+import { buildNetwork, type LessonNetwork, type StudentSide } from "../flow/network.ts";
 import { canTeach } from "../rules/qualification.ts";
 import { TRANSMISSIONS } from "../rules/needs.ts";
 import { unlimited, type Work } from "../work_budget.ts";
@@ -31,6 +31,16 @@ export interface LagrangeBoundOptions {
   work?: Work;
   /** Lessons a valid plan reaches: once the bound meets them, nothing tighter exists. */
   reached: number;
+  /**
+   * Whose minimum cut the prices start at (default "split"). The merged side's relaxes a student
+   * with both transmissions the way the students' problems here do (total need, the better
+   * transmission in each hour), so where such students are many its cut can be the better start:
+   * the flips below only ever lower the bound, and from the split cut they may stop in a valley
+   * that the merged cut lies below (stage 5 tries it second).
+   */
+  start?: StudentSide;
+  /** Start prices (alpha, beta per row) instead of a cut: the bench's probe starts at HiGHS's LP duals. */
+  prices?: { alpha: Float64Array; beta: Float64Array };
 }
 
 export interface LagrangeBoundResult {
@@ -69,9 +79,14 @@ export function lagrangeBound(model: Model, options: LagrangeBoundOptions): Lagr
   // alpha: what a student's lesson in the row costs; beta: what an instructor's earns. Where they
   // differ (only where the cut runs through a vehicle limit), the vehicles earn the difference.
   const alpha = new Float64Array(n), beta = new Float64Array(n);
-  const network = buildNetwork(model, "split");
-  network.net.maxFlow(network.source, network.sink);
-  startAtCut(model, network, alpha, beta);
+  if (options.prices) {
+    alpha.set(options.prices.alpha);
+    beta.set(options.prices.beta);
+  } else {
+    const network = buildNetwork(model, options.start ?? "split");
+    network.net.maxFlow(network.source, network.sink);
+    startAtCut(model, network, alpha, beta);
+  }
 
   const students = studentOptions(model, teachable);
   const studentsAt = new Map<number, number[]>();

@@ -4,7 +4,8 @@
  * bound (bounds/lagrange_bound.ts): where it meets the plan, the plan is proven optimal and the
  * exact repair has nothing to look for.
  */
-import { bounds } from "../bounds/bound.ts";
+import { bounds, hasBothTransmissions } from "../bounds/bound.ts";
+import { withUnusableHoursClosed } from "../bounds/unusable_hours.ts";
 import { lagrangeBound } from "../bounds/lagrange_bound.ts";
 import { shareWithinLessons } from "../bounds/share_cap.ts";
 import { lowestShareOf } from "../report/lowest_share.ts";
@@ -31,12 +32,27 @@ export function tighterBound(s: Routed): Checked {
       work: run.work("lagrangeEvaluations"),
       reached: lessons.length,
     });
-    const upperBound = Math.min(reference.upperBound, tighter.upperBound);
+    let upperBound = Math.min(reference.upperBound, tighter.upperBound);
+    let evaluations = tighter.evaluations;
+    if (lessons.length < upperBound) {
+      // Still below: the same bound once more on the model with the hours no lesson can take
+      // closed (bounds/unusable_hours.ts), its prices started at the merged side's cut (which
+      // relaxes students with both transmissions as the Lagrangian does). Second, not instead, so
+      // that plans the first one proved optimal stay as they were, stats included.
+      const closed = withUnusableHoursClosed(model).model;
+      const second = lagrangeBound(closed, {
+        work: run.work("lagrangeEvaluations"),
+        reached: lessons.length,
+        start: hasBothTransmissions(run.instance) ? "merged" : "split",
+      });
+      upperBound = Math.min(upperBound, second.upperBound);
+      evaluations += second.evaluations;
+    }
     reference = {
       upperBound,
       minShareBound: shareWithinLessons(run.instance, upperBound, reference.minShareBound),
     };
-    lagrange = { evaluations: tighter.evaluations };
+    lagrange = { evaluations };
     run.timing.lagrangeMs = performance.now() - t0;
   }
   return { ...s, reference, lagrange };

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
 import { WithQueryClient } from "../../lib/query_test_client.tsx";
+import { todayIso } from "../../lib/german_dates.ts";
 
 const state = vi.hoisted(() => ({ posted: [] as unknown[] }));
 vi.mock("../../lib/api.ts", async (importActual) => ({
@@ -55,6 +56,29 @@ describe("Krankmeldung", () => {
     await vi.waitFor(() =>
       expect(state.posted).toEqual([{ from: "2026-11-25", to: "2026-11-26" }])
     );
+  });
+});
+
+describe("Krankmeldung for a later day", () => {
+  it("moves Bis along when Von is typed past it, so a one-day sick note saves as typed (walk of issue 25)", async () => {
+    render(
+      <WithQueryClient>
+        <ToastProvider>
+          <ConfirmProvider>
+            <SickNotesSection id={3} />
+          </ConfirmProvider>
+        </ToastProvider>
+      </WithQueryClient>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "Krankmeldung" }));
+    // Both fields open on today; the office calls in sick for a day four days ahead.
+    const later = new Date(`${todayIso()}T12:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 4);
+    const iso = later.toISOString().slice(0, 10);
+    type("Von", `${iso.slice(8, 10)}${iso.slice(5, 7)}${iso.slice(0, 4)}`);
+    fireEvent.click(screen.getByRole("button", { name: "Krankmeldung speichern" }));
+    await vi.waitFor(() => expect(state.posted).toEqual([{ from: iso, to: iso }]));
+    expect(screen.queryByText("Das Enddatum darf nicht vor dem Anfangsdatum liegen.")).toBeNull();
   });
 });
 

@@ -31,6 +31,13 @@ function SickNoteDialog(
     "Die Krankmeldung konnte nicht gespeichert werden.",
   );
 
+  // Both fields open on today: a Von typed past Bis takes Bis along, since a one-day sick note
+  // on a later day is what the office mostly enters (it met "Enddatum vor Anfangsdatum" before).
+  function changeFrom(day: string) {
+    setFrom(day);
+    if (day && to < day) setTo(day);
+  }
+
   function save(event: FormEvent) {
     event.preventDefault();
     // A Von or Bis showing a date it cannot read keeps its old day: not sent as if it were typed.
@@ -63,7 +70,7 @@ function SickNoteDialog(
         Termine in diesem Zeitraum werden als betroffen markiert und können auf dem Dashboard neu
         geplant werden.
       </p>
-      <DateField label="Von" required value={from} onChange={setFrom} />
+      <DateField label="Von" required value={from} onChange={changeFrom} />
       <DateField label="Bis" required value={to} min={from} onChange={setTo} />
       <TextField label="Notiz (optional)" value={note} maxLength={500} onChange={setNote} />
     </FormDialog>

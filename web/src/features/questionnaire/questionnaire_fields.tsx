@@ -142,7 +142,8 @@ export function QuestionnaireFields(
             <p className="form-section-empty">Keine Urlaubszeiten eingetragen.</p>
           )}
           {answers.vacations.map((row, i) => (
-            <div key={row.key} className="questionnaire-row">
+            // data-row: on sending, the screen finds the days this row's fields refuse by it.
+            <div key={row.key} className="questionnaire-row" data-row={`vacation-${i}`}>
               <FieldRow
                 label={`Urlaub ${i + 1}`}
                 onRemove={readOnly

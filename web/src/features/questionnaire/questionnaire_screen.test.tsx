@@ -313,6 +313,27 @@ describe("a vacation date that cannot be (issue 25, point 13)", () => {
   });
 });
 
+describe("a vacation that ends before it starts, sent (walk of issue 25)", () => {
+  it("keeps the one true sentence: both days were given, so no 'Beginn und Ende angeben'", async () => {
+    stubServer(() => json(200, { status: "pending" }));
+    open();
+    await screen.findByRole("button", { name: "Fragebogen absenden" });
+    fireEvent.click(screen.getByRole("button", { name: "+ Urlaub hinzufügen" }));
+    const row = screen.getByRole("group", { name: "Urlaub 1" });
+    const [from, to] = [...row.querySelectorAll("input")];
+    const nextYear = new Date().getFullYear() + 1;
+    fireEvent.change(from, { target: { value: `20.01.${nextYear}` } });
+    fireEvent.blur(from);
+    fireEvent.change(to, { target: { value: `15.01.${nextYear}` } });
+    fireEvent.blur(to);
+    fireEvent.click(screen.getByRole("button", { name: "Fragebogen absenden" }));
+    expect(await screen.findByText("Bitte prüfen Sie die markierten Angaben.")).toBeTruthy();
+    expect(screen.getByText("Das Ende des Urlaubs kann nicht vor dem Beginn liegen.")).toBeTruthy();
+    expect(screen.queryByText("Bitte geben Sie Beginn und Ende des Urlaubs an.")).toBeNull();
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(0);
+  });
+});
+
 describe("a vacation date typed as digits (issue 22)", () => {
   it("is written as TT.MM.JJJJ once the field loses focus, as every date field is", async () => {
     stubServer(() => json(200, { status: "pending" }));

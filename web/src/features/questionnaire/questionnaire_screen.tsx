@@ -54,6 +54,22 @@ type Phase =
   | { kind: "done" };
 
 /** Whether a failed load means no connection (the form then works from the device). */
+/**
+ * A vacation day its field refuses (in the past, or before the first day) stays out of the
+ * answers, and the field already says why; the row's "Bitte geben Sie Beginn und Ende des Urlaubs
+ * an." would then be a second, false sentence beside it (found in the issue-25 walk).
+ */
+function withoutRefusedVacationDays(found: AnswerErrors, form: HTMLFormElement): AnswerErrors {
+  const kept = { ...found };
+  for (const key of Object.keys(kept)) {
+    const row = /^vacations\.(\d+)$/.exec(key)?.[1];
+    if (row && form.querySelector(`[data-row="vacation-${row}"] [data-unreadable]`)) {
+      delete kept[key];
+    }
+  }
+  return kept;
+}
+
 function isOffline(err: unknown): boolean {
   return err instanceof ApiError && err.status === 0;
 }
@@ -153,11 +169,12 @@ export default function QuestionnaireScreen() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateAnswers(answers);
+    const form = event.currentTarget as HTMLFormElement;
+    const found = withoutRefusedVacationDays(validateAnswers(answers), form);
     setErrors(found);
     // A time or date field still showing text it cannot read (say "25:00") keeps its last valid
     // value in the answers: sending now would send something other than what the screen shows.
-    const unreadable = (event.currentTarget as HTMLFormElement).querySelector(
+    const unreadable = form.querySelector(
       '[aria-invalid="true"]',
     );
     if (Object.keys(found).length > 0 || unreadable) {
