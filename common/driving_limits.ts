@@ -19,3 +19,24 @@ export function unitsPerDrive(double: boolean): number {
 export function studentDayCapacity(maxLessonsPerStudentPerDay: number, fixed: number): number {
   return Math.max(0, maxLessonsPerStudentPerDay - fixed);
 }
+
+/** The special drives (Sonderfahrten): Überland, Autobahn, Nacht. */
+const SPECIAL_DRIVES: readonly string[] = ["overland", "highway", "night"];
+
+/** An exam or a theory block: one hour unless the office says otherwise. */
+const OTHER_MINUTES = 60;
+
+/**
+ * The length a lesson of `kind` gets unless the office types one: the school's Fahrstunde (45 or
+ * 60 minutes), a special drive in 45-minute units (90 as a Doppelstunde), else an hour. The add
+ * dialog's default and the free-slot search share it, so a picked slot fits the form.
+ */
+export function defaultLessonMinutes(
+  kind: string,
+  training: { lessonMinutes: number; specialDrivesDouble: boolean },
+): number {
+  if (SPECIAL_DRIVES.includes(kind)) {
+    return UNIT_MINUTES * unitsPerDrive(training.specialDrivesDouble);
+  }
+  return kind === "driving_lesson" ? training.lessonMinutes : OTHER_MINUTES;
+}

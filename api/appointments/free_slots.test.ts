@@ -8,7 +8,7 @@ import { createTestApp, insertUser } from "../testing/test_app.ts";
 import { freeSlotsAnswerSchema } from "../../common/contract/free_slots.ts";
 import { insertAppointment } from "../testing/insert_appointment.ts";
 import { defaultPlannerSettings } from "../../common/contract/planner_settings.ts";
-import { addDays } from "../../common/time.ts";
+import { addDays, schoolDay } from "../../common/time.ts";
 
 const t = await createTestApp("free_slots");
 await insertUser(t.sql, { username: "chefin", role: "admin", first_name: "Clara" });
@@ -70,20 +70,30 @@ await admin.login("chefin");
 
 Deno.test.afterAll?.(() => t.close());
 
-async function slotsFor(query: string) {
+async function answerFor(query: string) {
   const res = await admin.get(`/api/admin/free-slots/?${query}`);
   const body = await res.json();
   assertEquals(res.status, 200, JSON.stringify(body));
   assertContract(freeSlotsAnswerSchema, body);
-  return body.slots as {
-    date: string;
-    start_time: string;
-    end_time: string;
-    duration_minutes: number;
-    instructor_id: number;
-    vehicle_id: number | null;
-  }[];
+  return body as { searched_from: string; searched_until: string };
 }
+
+async function slotsFor(query: string) {
+  return (await answerFor(query) as unknown as { slots: Slot[] }).slots;
+}
+
+interface Slot {
+  date: string;
+  start_time: string;
+  end_time: string;
+  duration_minutes: number;
+  instructor_id: number;
+  vehicle_id: number | null;
+  others: { instructor_id: number; vehicle_id: number | null }[];
+}
+
+/** Every instructor a slot offers: its own first, then the other choices at that time. */
+const offered = (s: Slot) => [s.instructor_id, ...s.others.map((o) => o.instructor_id)];
 
 Deno.test("a 90-minute Überlandfahrt is offered only where 90 minutes are free for all", async () => {
   const slots = await slotsFor(`student=${lena}&kind=overland&from=2027-12-06`);
@@ -136,6 +146,61 @@ Deno.test("the same question gives the same answer; a booked day drops out for t
   assert((await slotsFor(`${query}&appointment=${id}`)).some((s) => s.date === before[0].date));
 });
 
+Deno.test("each time is offered once, with the other free instructors as choices at it", async () => {
+  // A user walk saw eight lines of "Di 29.12. 13:30", one per instructor: an office wants the
+  // next different times, and who else could drive then.
+  const slots = await slotsFor(`student=${lena}&kind=overland&from=2027-12-06`);
+  const times = slots.map((s) => `${s.date} ${s.start_time}`);
+  assertEquals(times, [...new Set(times)]);
+  // Wednesday 08:00 both are free: one line, Ingrid first (by name), Jörg as the other choice.
+  const wednesday = slots.find((s) => s.date === "2027-12-08" && s.start_time === "08:00");
+  assertEquals(wednesday && offered(wednesday), [ingrid, joerg]);
+  // The other choice is bookable as offered, too.
+  const other = wednesday!.others[0];
+  const res = await admin.post("/api/admin/appointments/", {
+    appointment_type: "overland",
+    student_id: lena,
+    instructor_id: other.instructor_id,
+    vehicle_id: other.vehicle_id,
+    date: wednesday!.date,
+    start_time: wednesday!.start_time,
+    duration_minutes: wednesday!.duration_minutes,
+  });
+  const body = await res.json();
+  assertEquals(res.status, 201, JSON.stringify(body));
+  assertEquals((await admin.delete(`/api/admin/appointments/${body.id}/`)).status, 200);
+});
+
+Deno.test("a move is not offered the lesson's own time as a free slot", async () => {
+  const id = await insertAppointment(t.sql, {
+    student: lena,
+    instructor: joerg,
+    day: "2027-12-14",
+    start: "08:00",
+    minutes: 90,
+    type: "overland",
+  });
+  try {
+    const slots = await slotsFor(`student=${lena}&kind=overland&from=2027-12-14&appointment=${id}`);
+    assert(slots.length > 0);
+    assert(
+      !slots.some((s) => s.date === "2027-12-14" && s.start_time === "08:00"),
+      "own slot offered",
+    );
+    // The rest of its day is free for it (it leaves its place), so later times that day are offered.
+    assert(slots.some((s) => s.date === "2027-12-14" && s.start_time > "08:00"));
+  } finally {
+    await t.sql`delete from appointments where id = ${id}`;
+  }
+});
+
+Deno.test("a search from a past day names the day it really starts from: today", async () => {
+  const answer = await answerFor(`student=${lena}&from=2020-01-06&limit=1`);
+  assertEquals(answer.searched_from, schoolDay());
+  const later = await answerFor(`student=${lena}&from=2027-12-06&limit=1`);
+  assertEquals(later.searched_from, "2027-12-06");
+});
+
 Deno.test("a wrong question answers in German", async () => {
   for (
     const [query, error] of [
@@ -152,7 +217,7 @@ Deno.test("a wrong question answers in German", async () => {
 Deno.test("an instructor at the school's weekly limit is not offered that week", async () => {
   const week = "2027-12-20";
   const before = await slotsFor(`student=${lena}&from=${week}&limit=20`);
-  assert(before.some((s) => s.instructor_id === joerg && s.date < "2027-12-27"));
+  assert(before.some((s) => offered(s).includes(joerg) && s.date < "2027-12-27"));
   const [row] = await t.sql`select settings from planner_settings where id = 1`;
   const settings = structuredClone(row?.settings ?? defaultPlannerSettings);
   settings.hard.maxAppointmentsPerWeek = { enabled: true, value: 20 };
@@ -169,8 +234,8 @@ Deno.test("an instructor at the school's weekly limit is not offered that week",
     });
   }
   const after = await slotsFor(`student=${lena}&from=${week}&limit=20`);
-  assert(!after.some((s) => s.instructor_id === joerg && s.date < "2027-12-27"));
-  assert(after.some((s) => s.instructor_id === ingrid && s.date < "2027-12-27"));
+  assert(!after.some((s) => offered(s).includes(joerg) && s.date < "2027-12-27"));
+  assert(after.some((s) => offered(s).includes(ingrid) && s.date < "2027-12-27"));
 });
 
 Deno.test("an instructor without working hours is offered nothing, as the planner plans her nothing (decision 0021)", async () => {
@@ -183,6 +248,6 @@ Deno.test("an instructor without working hours is offered nothing, as the planne
   });
   const slots = await slotsFor(`student=${lena}&from=2028-01-10&limit=20`);
   assertEquals(slots.length, 20);
-  assert(!slots.some((s) => s.instructor_id === nora), "instructor without hours offered");
+  assert(!slots.some((s) => offered(s).includes(nora)), "instructor without hours offered");
   await t.sql`update users set is_active = false where id = ${nora}`;
 });

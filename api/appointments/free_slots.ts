@@ -10,7 +10,11 @@
  * one first, then by name and id; the search stops after a fixed number of days, never a time.
  */
 import type { Db } from "../../db/connection.ts";
-import type { FreeSlot, FreeSlotsAnswer } from "../../common/contract/free_slots.ts";
+import type {
+  FreeSlot,
+  FreeSlotChoice,
+  FreeSlotsAnswer,
+} from "../../common/contract/free_slots.ts";
 import type { freeSlotsQuerySchema } from "../../common/contract/free_slots.ts";
 import type { z } from "zod";
 import { addDays, formatMinutes, isoWeekday, mondayOf, schoolDay } from "../../common/time.ts";
@@ -22,10 +26,9 @@ import { fullNameSql } from "../lib/person_name.ts";
 import { invalid } from "../lib/errors.ts";
 import { sunTimes } from "../../common/sun.ts";
 import {
+  defaultLessonMinutes,
   MAX_DRIVING_MINUTES_PER_DAY,
   studentDayCapacity,
-  UNIT_MINUTES,
-  unitsPerDrive,
 } from "../../common/driving_limits.ts";
 import {
   findConflicts,
@@ -100,11 +103,21 @@ function studentTransmission(s: { license_class: string; manual: number; automat
 
 /** The lesson's length: the office's, else the school's lesson or special-drive length. */
 function lengthOf(query: Query, settings: ReturnType<typeof readStoredSettings>): number {
-  if (query.minutes) return query.minutes;
-  if (["overland", "highway", "night"].includes(query.kind)) {
-    return UNIT_MINUTES * unitsPerDrive(settings.training.specialDrivesDouble);
-  }
-  return query.kind === "driving_lesson" ? settings.training.lessonMinutes : 60;
+  return query.minutes ?? defaultLessonMinutes(query.kind, settings.training);
+}
+
+/**
+ * The moved lesson's own place (day and start), never offered as free for it: "move it to where
+ * it is" is no move. Another instructor at the same time is changed in the form, not here.
+ */
+async function ownPlace(db: Db, id: number | undefined) {
+  if (!id) return null;
+  const [row] = await db<{ date: string; start: string }[]>`
+    select to_char(starts_at at time zone ${SCHOOL_TIME_ZONE}, 'YYYY-MM-DD') as date,
+           to_char(starts_at at time zone ${SCHOOL_TIME_ZONE}, 'HH24:MI') as start
+      from appointments where id = ${id}
+  `;
+  return row ?? null;
 }
 
 async function bookedOn(db: Db, date: string, leaveOut: number): Promise<Booked[]> {
@@ -142,7 +155,7 @@ async function nowMinutes(db: Db): Promise<number> {
   return m;
 }
 
-/** The first `query.limit` free slots from `query.from` on, in time order. */
+/** The first `query.limit` free start times from `query.from` on, in time order. */
 export async function freeSlots(db: Db, query: Query): Promise<FreeSlotsAnswer> {
   const student = await loadStudent(db, query.student);
   const [settingsRow] = await db`select settings from planner_settings where id = 1`;
@@ -171,19 +184,20 @@ export async function freeSlots(db: Db, query: Query): Promise<FreeSlotsAnswer> 
      where is_active and transmission = ${transmission} order by upper(name), id
   `;
   const needsVehicle = hard.vehicleAssignment.enabled && vehicles.length > 0;
+  const own = await ownPlace(db, query.appointment);
   const out: FreeSlot[] = [];
   for (let date = first; date <= last && out.length < query.limit; date = addDays(date, 1)) {
     if (!planned.includes(isoWeekday(date)) || closed.has(date)) continue;
     const booked = await bookedOn(db, date, query.appointment ?? 0);
-    const own = booked.filter((b) => b.student_id === student.id);
-    if (studentDayCapacity(STUDENT_LESSONS_PER_DAY, own.length) === 0) continue;
+    const students = booked.filter((b) => b.student_id === student.id);
+    if (studentDayCapacity(STUDENT_LESSONS_PER_DAY, students.length) === 0) continue;
     const sDay = await studentDay(db, student.id, date);
     const sun = sunTimes(date, settings.training.location);
     const earliest = date === today ? await nowMinutes(db) + 1 : 0;
     const monday = mondayOf(date);
     if (!weeks.has(monday)) weeks.set(monday, await weekCounts(db, monday, query.appointment ?? 0));
     const inWeek = weeks.get(monday)!;
-    const candidates: (FreeSlot & { start: number; rank: number })[] = [];
+    const candidates: Candidate[] = [];
     for (const [rank, instructor] of instructors.entries()) {
       const theirs = booked.filter((b) => b.instructor_id === instructor.id);
       const driven = theirs.reduce((sum, b) => sum + b.end - b.start, 0);
@@ -195,7 +209,7 @@ export async function freeSlots(db: Db, query: Query): Promise<FreeSlotsAnswer> 
         const to = from + minutes;
         if (query.kind === "night" && from < sun.dusk) continue;
         if ((query.kind === "overland" || query.kind === "highway") && to > sun.sunset) continue;
-        if ([...theirs, ...own].some((b) => overlaps(b, from, to))) continue;
+        if ([...theirs, ...students].some((b) => overlaps(b, from, to))) continue;
         if (unavailableBecause(iDay, date, from, to) || unavailableBecause(sDay, date, from, to)) {
           continue;
         }
@@ -213,6 +227,7 @@ export async function freeSlots(db: Db, query: Query): Promise<FreeSlotsAnswer> 
           instructor_name: instructor.name,
           vehicle_id: vehicle?.id ?? null,
           vehicle_name: vehicle?.name ?? null,
+          others: [],
           start: from,
           rank,
         });
@@ -222,15 +237,45 @@ export async function freeSlots(db: Db, query: Query): Promise<FreeSlotsAnswer> 
       }
     }
     candidates.sort((a, b) => a.start - b.start || a.rank - b.rank);
-    for (const { start: _start, rank: _rank, ...slot } of candidates) {
+    for (const atTime of byStart(candidates)) {
       if (out.length >= query.limit) break;
-      if (await bookable(db, student, instructors, vehicles, slot, query.appointment)) {
-        out.push(slot);
+      if (own && own.date === date && own.start === atTime[0].start_time) continue;
+      const free: FreeSlot[] = [];
+      for (const { start: _start, rank: _rank, ...slot } of atTime) {
+        if (await bookable(db, student, instructors, vehicles, slot, query.appointment)) {
+          free.push(slot);
+        }
       }
+      if (free.length === 0) continue;
+      const [best, ...others] = free;
+      out.push({ ...best, others: others.map(choiceOf) });
     }
   }
-  return { slots: out, searched_until: last };
+  return { slots: out, searched_from: first, searched_until: last };
 }
+
+type Candidate = FreeSlot & { start: number; rank: number };
+
+/**
+ * The candidates (sorted by start) in runs of one start time: a time is offered once, with its
+ * best instructor first and the others as choices (eight lines of "Di 29.12. 13:30", one per
+ * instructor, hid the next different times).
+ */
+function* byStart(candidates: Candidate[]): Generator<Candidate[]> {
+  for (let i = 0; i < candidates.length;) {
+    let j = i + 1;
+    while (j < candidates.length && candidates[j].start === candidates[i].start) j++;
+    yield candidates.slice(i, j);
+    i = j;
+  }
+}
+
+const choiceOf = (slot: FreeSlot): FreeSlotChoice => ({
+  instructor_id: slot.instructor_id,
+  instructor_name: slot.instructor_name,
+  vehicle_id: slot.vehicle_id,
+  vehicle_name: slot.vehicle_name,
+});
 
 /** The booking's own check: an offer it would refuse (or ask about) is never shown. */
 async function bookable(

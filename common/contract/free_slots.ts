@@ -29,22 +29,35 @@ export const freeSlotsQuerySchema = z.object({
 
 export type FreeSlotsQuery = z.input<typeof freeSlotsQuerySchema>;
 
-export const freeSlotSchema = z.object({
-  date: z.string(),
-  start_time: z.string(),
-  end_time: z.string(),
-  duration_minutes: z.number(),
-  transmission: z.enum(["manual", "automatic"]),
+/** Who drives a slot: an instructor and the car free for them then (none: no car needed). */
+export const freeSlotChoiceSchema = z.object({
   instructor_id: z.number(),
   instructor_name: z.string(),
   vehicle_id: z.number().nullable(),
   vehicle_name: z.string().nullable(),
 });
 
+export type FreeSlotChoice = z.infer<typeof freeSlotChoiceSchema>;
+
+/**
+ * One free start time, offered once: the best instructor (the student's preferred one, else by
+ * name) with a car, and in `others` every other instructor free at the same time, each bookable.
+ */
+export const freeSlotSchema = freeSlotChoiceSchema.extend({
+  date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  duration_minutes: z.number(),
+  transmission: z.enum(["manual", "automatic"]),
+  others: z.array(freeSlotChoiceSchema),
+});
+
 export type FreeSlot = z.infer<typeof freeSlotSchema>;
 
 export const freeSlotsAnswerSchema = z.object({
   slots: z.array(freeSlotSchema),
+  /** the first day searched: the query's `from`, or today when that lies in the past */
+  searched_from: z.string(),
   /** the last day searched: no slot lies between `from` and it beyond those listed */
   searched_until: z.string(),
 });

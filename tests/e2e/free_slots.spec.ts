@@ -105,7 +105,7 @@ for (const width of [1440, 390]) {
   });
 }
 
-test("'Verschieben' offers free slots with the lesson itself left out; a click and Speichern move it", async ({ page }) => {
+test("'Verschieben' offers free slots but not the lesson's own place; a click and Speichern move it", async ({ page }) => {
   const { baseURL, sql } = app();
   await loginAs(page, baseURL, "chefin");
   await page.goto(`${baseURL}/appointments`);
@@ -118,8 +118,9 @@ test("'Verschieben' offers free slots with the lesson itself left out; a click a
   }).click();
   const dialog = page.getByRole("dialog", { name: "Termin verschieben" });
   const slots = dialog.getByRole("region", { name: "Nächste freie Termine" });
-  // Its own place is free for itself; the next one with Jörg follows.
-  await expect(slots.getByRole("button").first()).toHaveText(/Di 07\.12\. 09:00–10:30/);
+  // Its own place (Tuesday 09:00) is no move and not offered; the next time with Jörg is first.
+  await expect(slots.getByRole("button").first()).toHaveText(/Di 07\.12\. 10:30–12:00/);
+  await expect(slots.getByRole("button", { name: /Di 07\.12\. 09:00/ })).toHaveCount(0);
   await slots.getByRole("button", { name: /Di 07\.12\. 10:30–12:00/ }).click();
   await expect(dialog.getByLabel("Uhrzeit")).toHaveValue("10:30");
   await dialog.getByRole("button", { name: "Speichern" }).click();

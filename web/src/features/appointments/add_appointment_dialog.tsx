@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { germanDate } from "../../../../common/german_words.ts";
+import { defaultTraining } from "../../../../common/contract/planner_settings.ts";
+import { defaultLessonMinutes } from "../../../../common/driving_limits.ts";
 import { useToast } from "../../components/ui/toast.tsx";
 import { call } from "../../lib/api.ts";
 import { type AppointmentFormValues, toPayload, useAppointmentSave } from "./appointment_form.tsx";
@@ -13,7 +15,9 @@ const empty: AppointmentFormValues = {
   transmission_type: "manual",
   date: "",
   start_time: "",
-  duration_minutes: "60",
+  // A new school's Fahrstunde until the school's own settings are loaded (the dialog then sets
+  // the length by type, see AppointmentFormDialog).
+  duration_minutes: String(defaultLessonMinutes("driving_lesson", defaultTraining)),
   notes: "",
 };
 

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { defaultPlannerSettings } from "../../../../common/contract/planner_settings.ts";
 import { ConfirmProvider } from "../../components/ui/confirm_dialog.tsx";
 import { ToastProvider } from "../../components/ui/toast.tsx";
 import { WithQueryClient } from "../../lib/query_test_client.tsx";
@@ -50,7 +51,18 @@ vi.mock("../../lib/api.ts", async (importActual) => ({
       });
     }
     if (route === "GET /admin/free-slots/") {
-      return Promise.resolve({ slots: [], searched_until: "2027-01-05" });
+      return Promise.resolve({
+        slots: [],
+        searched_from: "2026-11-25",
+        searched_until: "2027-01-05",
+      });
+    }
+    if (route === "GET /admin/planner-settings/") {
+      return Promise.resolve({
+        settings: defaultPlannerSettings,
+        defaults: defaultPlannerSettings,
+        updated_at: null,
+      });
     }
     state.sent.push({ method: "call", path: route, body: options?.body });
     return Promise.resolve({ ...detail, id: 8 });

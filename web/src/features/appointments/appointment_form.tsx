@@ -194,7 +194,8 @@ export function useAppointmentChoices(): AppointmentChoices | null {
     queryKey: [...queryKeys.appointments, "choices"],
     queryFn: ({ signal }) =>
       call("GET /admin/appointments/choices/", { signal }).catch((error) => {
-        console.error("Fehler beim Laden der Auswahllisten", error);
+        // Closing the dialog aborts the load: that is no error, and the console stays quiet.
+        if (!signal.aborted) console.error("Fehler beim Laden der Auswahllisten", error);
         throw error;
       }),
   });

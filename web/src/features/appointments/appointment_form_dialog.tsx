@@ -1,6 +1,9 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import type { FreeSlot } from "../../../../common/contract/free_slots.ts";
+import { defaultLessonMinutes } from "../../../../common/driving_limits.ts";
+import { defaultTraining } from "../../../../common/contract/planner_settings.ts";
 import { FreeSlotList } from "./free_slot_list.tsx";
+import { useTraining } from "./use_training.ts";
 import { BusyButton } from "../../components/ui/busy_button.tsx";
 import { Modal } from "../../components/ui/modal.tsx";
 import { appointmentFieldErrors, unreadableFieldNames } from "./appointment_form_errors.ts";
@@ -41,9 +44,28 @@ export function AppointmentFormDialog(props: Props) {
   const choices = useAppointmentChoices();
   const { saving, problem, fieldErrors, save, clearProblem } = props.saving;
   const formRef = useRef<HTMLFormElement>(null);
-  // Until the office types a length, the free slots have the school's length for the kind (a
-  // 90-minute Überlandfahrt); a move keeps its lesson's length.
+  // Until the office types a length, a new lesson has the school's length for its type (a
+  // 45-minute Fahrstunde, a 90-minute Überlandfahrt), and so have the free slots; a length typed
+  // stays when the type changes, and a move keeps its lesson's length.
   const [lengthTyped, setLengthTyped] = useState(props.mode === "move");
+  const training = useTraining(props.mode === "create");
+
+  /** `next` with the type's length, unless the office chose a length. */
+  function withTypeLength(next: AppointmentFormValues): AppointmentFormValues {
+    if (lengthTyped) return next;
+    // Before the settings arrive: a new school's lengths (the effect below corrects them).
+    const lengths = training ?? defaultTraining;
+    return {
+      ...next,
+      duration_minutes: String(defaultLessonMinutes(next.appointment_type, lengths)),
+    };
+  }
+
+  // The school's settings arrive after the dialog opened: the length follows them.
+  useEffect(() => {
+    const next = withTypeLength(props.values);
+    if (next.duration_minutes !== props.values.duration_minutes) props.onValues(next);
+  }, [training]);
 
   // A refused save with marked fields: the first one takes the focus (typing moves no focus, it
   // only clears the box, so `problem` is new exactly when a save was refused).
@@ -60,8 +82,14 @@ export function AppointmentFormDialog(props: Props) {
   }
 
   function change(next: AppointmentFormValues) {
-    if (next.duration_minutes !== props.values.duration_minutes) setLengthTyped(true);
-    apply(next);
+    if (next.duration_minutes !== props.values.duration_minutes) {
+      setLengthTyped(true);
+      apply(next);
+    } else if (next.appointment_type !== props.values.appointment_type) {
+      apply(withTypeLength(next));
+    } else {
+      apply(next);
+    }
   }
 
   function pick(slot: FreeSlot) {
