@@ -251,3 +251,27 @@ Deno.test("an instructor without working hours is offered nothing, as the planne
   assert(!slots.some((s) => offered(s).includes(nora)), "instructor without hours offered");
   await t.sql`update users set is_active = false where id = ${nora}`;
 });
+
+Deno.test("a time offers at most four other instructors beside its best one", async () => {
+  // Each choice is checked as a booking is: a school of 100 instructors would otherwise check
+  // (and show) 100 names per time.
+  const extra: number[] = [];
+  for (let k = 1; k <= 6; k++) {
+    const id = await insertUser(t.sql, {
+      username: `extra${k}`,
+      role: "instructor",
+      first_name: `Extra${k}`,
+      last_name: "Lehrer",
+    });
+    await t.sql`
+      insert into availabilities (user_id, availability_type, day_of_week, start_time, end_time)
+      select ${id}, 'work', d, '08:00', '12:00' from generate_series(1, 6) d
+    `;
+    extra.push(id);
+  }
+  const slots = await slotsFor(`student=${lena}&from=2028-02-07&limit=3`);
+  assertEquals(slots.length, 3);
+  // Eight instructors are free at the first time: the best one and four others.
+  assertEquals(slots[0].others.length, 4);
+  await t.sql`update users set is_active = false where id = any(${extra})`;
+});

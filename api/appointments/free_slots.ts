@@ -242,6 +242,7 @@ export async function freeSlots(db: Db, query: Query): Promise<FreeSlotsAnswer> 
       if (own && own.date === date && own.start === atTime[0].start_time) continue;
       const free: FreeSlot[] = [];
       for (const { start: _start, rank: _rank, ...slot } of atTime) {
+        if (free.length > MAX_OTHER_CHOICES) break;
         if (await bookable(db, student, instructors, vehicles, slot, query.appointment)) {
           free.push(slot);
         }
@@ -255,6 +256,13 @@ export async function freeSlots(db: Db, query: Query): Promise<FreeSlotsAnswer> 
 }
 
 type Candidate = FreeSlot & { start: number; rank: number };
+
+/**
+ * At most this many other instructors are offered beside a time's best one: each is checked as a
+ * booking is (a few queries), and a school of 100 instructors would otherwise check 100 per time
+ * and show a wall of names.
+ */
+const MAX_OTHER_CHOICES = 4;
 
 /**
  * The candidates (sorted by start) in runs of one start time: a time is offered once, with its
