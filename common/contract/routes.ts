@@ -353,6 +353,8 @@ export const contractRoutes = {
   },
   // Guided tours finished or quit by the signed-in user, and the start checklist (issue 12).
   "GET /admin/start-checklist/": { answer: startChecklistSchema },
+  // The rules screen was opened: ticks "Regeln prüfen" (issue 25).
+  "POST /admin/rules-reviewed/": { answer: messageSchema },
   "GET /my-tutorials/": { answer: tutorialStateSchema },
   "PUT /my-tutorials/": { body: tutorialStateChangeSchema, answer: tutorialStateSchema },
   // Self-service of the signed-in instructor or student; the writes take If-Match (ETag).
