@@ -37,7 +37,7 @@ import {
   userRowSchema,
   userUpdatedSchema,
 } from "./people.ts";
-import { plannerProgressSchema } from "./planner_progress.ts";
+import { lastRunSchema, plannerProgressSchema } from "./planner_progress.ts";
 import {
   myNotificationSettingsSchema,
   notificationChoicesSchema,
@@ -206,6 +206,8 @@ export const contractRoutes = {
   // The planner.
   "POST /admin/run-planner/": { body: runPlannerSchema, answer: jobAnswerSchema },
   "GET /admin/planner-progress/": { answer: plannerProgressSchema },
+  // The last full run's result and reasons, after a reload too (issue 25).
+  "GET /admin/last-planner-run/": { answer: lastRunSchema },
   "GET /admin/planner-events/": { answer: fileAnswer("text/event-stream") },
   "POST /admin/cancel-planner/": { answer: jobAnswerSchema },
   "POST /admin/reset-planner-progress/": { answer: progressResetSchema },
