@@ -42,6 +42,11 @@ test("a discarded draft is gone without anybody having seen it", async ({ page, 
   const draft = page.getByRole("region", { name: "Planentwurf" });
   await expect(draft).toContainText(`Entwurf, noch nicht veröffentlicht: ${created} Fahrstunden`);
   expect(await lessonsOfStudent(browser)).toBe(0);
+  // After a reload the run's result still stands beside the draft (issue 25), not the count alone.
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Letzte Planung" })).toContainText(
+    `${created} Fahrstunden geplant.`,
+  );
 
   await draft.getByRole("button", { name: "Entwurf verwerfen" }).click();
   const dialog = page.getByRole("dialog", { name: "Entwurf verwerfen?" });
