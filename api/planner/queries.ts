@@ -88,6 +88,25 @@ export async function latestVisibleJob(sql: Sql): Promise<JobRow | undefined> {
 }
 
 /**
+ * The newest job of all, dismissed or not, if it is a completed full run: its result holds the
+ * reasons why not more was planned, valid until another run starts.
+ */
+export async function lastCompletedFullRun(sql: Sql): Promise<JobRow | undefined> {
+  const [row] = await sql<JobRow[]>`
+    select * from (
+      select id::int, kind, status, progress_percent, current_step, total_variables,
+             processed_variables, activity_log, error_message, result, started_at, created_at,
+             finished_at, false as stalled
+        from planner_jobs
+       order by id desc
+       limit 1
+    ) latest
+     where kind = 'full' and status = 'completed'
+  `;
+  return row;
+}
+
+/**
  * Cancels the active job. A queued job ends at once; a running one is marked cancelled too, and
  * its worker notices on its next heartbeat (within a second), stops and writes nothing, because
  * it only writes a plan while the row is still 'running' under its own worker id.

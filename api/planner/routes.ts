@@ -12,6 +12,7 @@ import {
   dismissFinishedJobs,
   insertQueuedJob,
   JobAlreadyActive,
+  lastCompletedFullRun,
   latestVisibleJob,
 } from "./queries.ts";
 import {
@@ -68,6 +69,11 @@ plannerRoutes.get("/planner-progress/", async (c) => {
   return c.json<AnswerOf<"GET /admin/planner-progress/">>(
     toProgress(await latestVisibleJob(c.get("sql"))),
   );
+});
+
+plannerRoutes.get("/last-planner-run/", async (c) => {
+  const job = await lastCompletedFullRun(c.get("sql"));
+  return c.json<AnswerOf<"GET /admin/last-planner-run/">>({ run: job ? toProgress(job) : null });
 });
 
 // The same state as a push (server-sent events); the card polls the route above only without it.

@@ -100,6 +100,23 @@ Deno.test("the start checklist ticks each item from the school's data", async ()
   assertEquals(last.all_done, true);
 });
 
+Deno.test('looking at the rules screen ticks "Regeln prüfen" for the whole school', async () => {
+  // The admin tour shows the rules and asks no save (issue 25): having looked counts too.
+  await t.sql`delete from planner_settings`;
+  const rules = async () =>
+    (await checklist()).items.find((i: { key: string }) => i.key === "rules").done;
+  assertEquals(await rules(), false);
+  const seen = await admin.request("POST", "/api/admin/rules-reviewed/");
+  assertEquals(seen.status, 200, await seen.clone().text());
+  assertEquals(await rules(), true);
+  // Twice is fine; an instructor may not.
+  assertEquals((await admin.request("POST", "/api/admin/rules-reviewed/")).status, 200);
+  await insertUser(t.sql, { username: "lehrer3", role: "instructor" });
+  const teacher = t.client();
+  await teacher.login("lehrer3");
+  assertEquals((await teacher.request("POST", "/api/admin/rules-reviewed/")).status, 403);
+});
+
 Deno.test("the start checklist is for admins only", async () => {
   await insertUser(t.sql, { username: "lehrer2", role: "instructor" });
   const teacher = t.client();

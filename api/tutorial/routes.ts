@@ -58,7 +58,8 @@ export const myTutorialRoutes = new Hono<AppEnv>()
 
 /**
  * The start checklist of an empty school, ticked from the real data; mounted under /api/admin.
- * Rules count as checked once the planner settings were saved; planning once a run completed.
+ * Rules count as checked once an admin opened the rules screen or saved the planner settings;
+ * planning once a run completed.
  */
 export const startChecklistRoutes = new Hono<AppEnv>()
   .get("/start-checklist/", async (c) => {
@@ -68,12 +69,20 @@ export const startChecklistRoutes = new Hono<AppEnv>()
         exists (select 1 from users where role = 'instructor' and is_active) as instructors,
         (exists (select 1 from users where role = 'student' and is_active)
           or exists (select 1 from questionnaires)) as students,
-        exists (select 1 from planner_settings) as rules,
+        (exists (select 1 from planner_settings) or exists (select 1 from rules_reviewed))
+          as rules,
         exists (select 1 from planner_jobs where status = 'completed') as planning
     `;
     const items = checklistKeys.map((key) => ({ key, done: row[key] }));
     return c.json<AnswerOf<"GET /admin/start-checklist/">>({
       items,
       all_done: items.every((item) => item.done),
+    });
+  })
+  // The rules screen says it was looked at; the first time counts, no audit line (a mere view).
+  .post("/rules-reviewed/", async (c) => {
+    await c.get("sql")`insert into rules_reviewed (id) values (1) on conflict (id) do nothing`;
+    return c.json<AnswerOf<"POST /admin/rules-reviewed/">>({
+      message: "Regeln angesehen.",
     });
   });

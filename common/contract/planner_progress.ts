@@ -85,3 +85,9 @@ export type UnplannedNeed = z.infer<typeof unplannedNeedSchema>;
 export type ExamAtRisk = z.infer<typeof examAtRiskSchema>;
 export type RegularInstructor = z.infer<typeof regularInstructorSchema>;
 export type PlannerProgress = z.infer<typeof plannerProgressSchema>;
+
+/**
+ * GET /admin/last-planner-run/: the latest job's result if it is a completed full run, shown or
+ * not (the card resets a run once shown; its reasons must survive a reload), else null.
+ */
+export const lastRunSchema = z.object({ run: plannerProgressSchema.nullable() });

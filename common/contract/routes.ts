@@ -37,7 +37,7 @@ import {
   userRowSchema,
   userUpdatedSchema,
 } from "./people.ts";
-import { plannerProgressSchema } from "./planner_progress.ts";
+import { lastRunSchema, plannerProgressSchema } from "./planner_progress.ts";
 import {
   myNotificationSettingsSchema,
   notificationChoicesSchema,
@@ -206,6 +206,8 @@ export const contractRoutes = {
   // The planner.
   "POST /admin/run-planner/": { body: runPlannerSchema, answer: jobAnswerSchema },
   "GET /admin/planner-progress/": { answer: plannerProgressSchema },
+  // The last full run's result and reasons, after a reload too (issue 25).
+  "GET /admin/last-planner-run/": { answer: lastRunSchema },
   "GET /admin/planner-events/": { answer: fileAnswer("text/event-stream") },
   "POST /admin/cancel-planner/": { answer: jobAnswerSchema },
   "POST /admin/reset-planner-progress/": { answer: progressResetSchema },
@@ -353,6 +355,8 @@ export const contractRoutes = {
   },
   // Guided tours finished or quit by the signed-in user, and the start checklist (issue 12).
   "GET /admin/start-checklist/": { answer: startChecklistSchema },
+  // The rules screen was opened: ticks "Regeln prüfen" (issue 25).
+  "POST /admin/rules-reviewed/": { answer: messageSchema },
   "GET /my-tutorials/": { answer: tutorialStateSchema },
   "PUT /my-tutorials/": { body: tutorialStateChangeSchema, answer: tutorialStateSchema },
   // Self-service of the signed-in instructor or student; the writes take If-Match (ETag).

@@ -9,6 +9,7 @@ import { RuleCard, Slider } from "./rule_card.tsx";
 import type { PlannerSettings } from "../../../../common/contract/planner_settings.ts";
 import { activeCounts } from "./settings_types.ts";
 import { TrainingCard } from "./training_card.tsx";
+import { useRulesReviewed } from "./use_rules_reviewed.ts";
 import "./constraints.css";
 
 type Group = "hard" | "soft";
@@ -130,6 +131,7 @@ export default function ConstraintsScreen() {
   const [draft, setDraft] = useState<PlannerSettings | null>(null);
   const settings = draft ?? loaded.data?.settings ?? null;
   const defaults = loaded.data?.defaults ?? null;
+  useRulesReviewed(settings !== null);
   const loadError = loaded.isError && !loaded.data
     ? (loaded.error instanceof ApiError
       ? loaded.error.message

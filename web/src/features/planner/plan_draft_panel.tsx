@@ -9,6 +9,8 @@ import { useToast } from "../../components/ui/toast.tsx";
 export const planDraftKey = ["plan-draft"] as const;
 
 const lessonsWord = (n: number) => `${n} ${n === 1 ? "Fahrstunde" : "Fahrstunden"}`;
+/** Long enough to be read after publishing, which may take a moment with many messages. */
+const PUBLISHED_TOAST_MS = 8000;
 
 /**
  * The unpublished draft of the last planner run: what it holds, "Plan veröffentlichen" (people
@@ -23,8 +25,8 @@ export function PlanDraftPanel({ running }: { running: boolean }) {
     queryKey: planDraftKey,
     queryFn: ({ signal }) => call("GET /admin/plan-draft/", { signal }),
   });
-  const done = (message: string) => {
-    toast.show(message, "success");
+  const done = (message: string, duration?: number) => {
+    toast.show(message, "success", duration);
     void schoolDataChanged(queryClient);
   };
   const failed = (err: unknown) =>
@@ -34,7 +36,7 @@ export function PlanDraftPanel({ running }: { running: boolean }) {
     );
   const publish = useMutation({
     mutationFn: () => call("POST /admin/publish-plan/"),
-    onSuccess: (answer) => done(answer.message),
+    onSuccess: (answer) => done(answer.message, PUBLISHED_TOAST_MS),
     onError: failed,
   });
   const discard = useMutation({
@@ -60,6 +62,22 @@ export function PlanDraftPanel({ running }: { running: boolean }) {
     if (yes) discard.mutate();
   }
 
+  /**
+   * Publishing is the bigger step than discarding (everyone concerned is told at once), so it asks
+   * too, saying what goes out: the draft's Fahrstunden and its people, one message each.
+   */
+  async function askPublish() {
+    const people = draft!.students + draft!.instructors;
+    const yes = await confirm({
+      title: "Plan veröffentlichen?",
+      message: `${lessonsWord(draft!.lessons)} veröffentlichen? ${people} ` +
+        (people === 1 ? "Person wird" : "Personen werden") + " benachrichtigt.",
+      confirmLabel: "Veröffentlichen",
+      variant: "warning",
+    });
+    if (yes) publish.mutate();
+  }
+
   return (
     <div className="plan-draft" role="region" aria-label="Planentwurf">
       <p>
@@ -83,7 +101,7 @@ export function PlanDraftPanel({ running }: { running: boolean }) {
         <button
           type="button"
           className="button button-primary"
-          onClick={() => publish.mutate()}
+          onClick={() => void askPublish()}
           disabled={busy}
         >
           {publish.isPending ? "Wird veröffentlicht …" : "Plan veröffentlichen"}

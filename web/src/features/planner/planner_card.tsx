@@ -1,17 +1,17 @@
 import { useEffect, useState } from "react";
-import { germanDate } from "../../../../common/german_words.ts";
 import { SimpleTable } from "../../components/ui/simple_table.tsx";
 import { ProgressBar } from "../../components/ui/progress_bar.tsx";
 import { useTourOpen } from "../../components/ui/use_tour.ts";
 import type { PlannerProgress } from "../../../../common/contract/planner_progress.ts";
 import type { Phase, PlannerControl } from "./use_planner.ts";
 import { PlanDraftPanel } from "./plan_draft_panel.tsx";
+import { UnplannedNeeds } from "./unplanned_needs.tsx";
+import { LastRunResult } from "./last_run.tsx";
 import "./planner.css";
 
 const number = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 });
 /** Instructors a month lie near 1: two digits tell 1.45 from 1.5. */
 const fine = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 2 });
-const transmissionLabel = { manual: "Schaltung", automatic: "Automatik" };
 const phaseLabel: Record<Phase, string> = {
   idle: "",
   running: "Planung läuft",
@@ -147,51 +147,6 @@ export function SuccessStatistics({ p }: { p: PlannerProgress }) {
   );
 }
 
-/** The needs the run left open, each with the planner's German reason. */
-function UnplannedNeeds({ p, open = false }: { p: PlannerProgress; open?: boolean }) {
-  return (
-    <>
-      {p.unplanned.length > 0 && (
-        <details className="planner-details planner-unplanned" open={open}>
-          <summary>
-            Nicht vollständig geplant: {p.unplanned.length} Bedarf
-            {p.unplanned.length === 1 ? "" : "e"}
-          </summary>
-          <SimpleTable labels={["Fahrschüler", "Getriebe", "Fehlend", "Grund"]}>
-            {p.unplanned.map((u) => (
-              <tr key={`${u.student}-${u.transmission}-${u.kind ?? ""}`}>
-                <td data-label="Fahrschüler">{u.student_name}</td>
-                <td data-label="Getriebe">
-                  {u.kind
-                    ? specialLabel[u.kind]
-                    : transmissionLabel[u.transmission] ?? u.transmission}
-                </td>
-                <td data-label="Fehlend">{u.kind ? `${u.missing} Einheiten` : u.missing}</td>
-                <td data-label="Grund">{u.reason}</td>
-              </tr>
-            ))}
-          </SimpleTable>
-        </details>
-      )}
-      {(p.exams_at_risk ?? []).length > 0 && (
-        <details className="planner-details planner-exams" open>
-          <summary>Prüfung gefährdet: {p.exams_at_risk.length} Fahrschüler</summary>
-          <SimpleTable labels={["Fahrschüler", "Prüfung", "Noch offen", "Grund"]}>
-            {p.exams_at_risk.map((e) => (
-              <tr key={`${e.student_name}-${e.exam_at}`}>
-                <td data-label="Fahrschüler">{e.student_name}</td>
-                <td data-label="Prüfung">{examLabel(e.exam_at)}</td>
-                <td data-label="Noch offen">{openLabel(e.missing_lessons, e.missing_units)}</td>
-                <td data-label="Grund">{e.reason}</td>
-              </tr>
-            ))}
-          </SimpleTable>
-        </details>
-      )}
-    </>
-  );
-}
-
 /**
  * What a run that created no lesson says (issue 25): the real cause, not "alle Bedarfe sind
  * bereits verplant" while students still lack lessons or when nobody is entered at all.
@@ -214,26 +169,6 @@ export function NoNewLessons({ p }: { p: PlannerProgress }) {
       <UnplannedNeeds p={p} open />
     </div>
   );
-}
-
-/** German names of the special drives (Sonderfahrten). */
-const specialLabel: Record<string, string> = {
-  overland: "Überlandfahrt",
-  highway: "Autobahnfahrt",
-  night: "Nachtfahrt",
-};
-
-/** "05.03.2027, 08:00" of a local "YYYY-MM-DDTHH:MM". */
-function examLabel(at: string): string {
-  return `${germanDate(at.slice(0, 10))}, ${at.slice(11, 16)}`;
-}
-
-/** What is still open before the exam, in German. */
-function openLabel(lessons: number, units: number): string {
-  const parts = [];
-  if (lessons > 0) parts.push(`${lessons} Fahrstunde${lessons === 1 ? "" : "n"}`);
-  if (units > 0) parts.push(`${units} Einheit${units === 1 ? "" : "en"} Sonderfahrten`);
-  return parts.join(", ");
 }
 
 /**
@@ -276,6 +211,8 @@ export function PlannerCard({ planner }: { planner: PlannerControl }) {
       </div>
 
       <PlanDraftPanel running={running} />
+      {/* The live result says it all while shown; after that (a reload too) the stored one. */}
+      {phase === "idle" && <LastRunResult />}
 
       {phase !== "idle" && (
         <div

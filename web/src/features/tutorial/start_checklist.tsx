@@ -27,7 +27,7 @@ const itemWords: Record<ChecklistKey, { label: string; hint: string; to: string 
   },
   rules: {
     label: "Regeln prüfen",
-    hint: "Ruhezeiten, Fahrstunden pro Tag, Wünsche – einmal speichern",
+    hint: "Ruhezeiten, Fahrstunden pro Tag, Wünsche – ansehen und bei Bedarf anpassen",
     to: "/constraints-settings",
   },
   planning: {
