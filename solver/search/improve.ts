@@ -14,7 +14,7 @@
  */
 import type { Lesson } from "../flow/assign.ts";
 import type { RuleTracker } from "../rules/rule.ts";
-import { minCostAssignment } from "./assignment.ts";
+import { denseAssignment, minCostAssignment } from "./assignment.ts";
 import { type Model, slot } from "../model.ts";
 import { possibleLessons } from "../report/quality.ts";
 import { preferredTimePenalty } from "../rules/preferred_times.ts";
@@ -209,6 +209,16 @@ class SoftSearch {
    * re-pair a whole hour or day ask it themselves (it reads the neighbouring hours' lessons).
    */
   private pickup: RuleTracker | null;
+  /**
+   * True where the pair side has a rule besides the qualification (which `qualified` already
+   * holds): only then does the day re-pairing ask that side per place.
+   */
+  private pairAsked: boolean;
+  /** dayCosts' scratch: per instructor, a row's student and month parts, and the row they are for. */
+  private instrPart: Float64Array;
+  private monthPart: Float64Array;
+  private partSeen: Int32Array;
+  private rowStamp = 0;
   private scratch: Lesson = { student: 0, instructor: 0, transmission: "manual", day: 0, hour: 0 };
 
   constructor(
@@ -281,6 +291,10 @@ class SoftSearch {
     this.rules = new RuleState(model);
     const pickup = this.rules.tracker("pickup_change");
     this.pickup = pickup.inert ? null : pickup;
+    this.pairAsked = this.rules.askedRules(SIDES.pair).some((id) => id !== "qualification");
+    this.instrPart = new Float64Array(nI);
+    this.monthPart = new Float64Array(nI);
+    this.partSeen = new Int32Array(nI).fill(-1);
     this.studentCost = new Float64Array(nS);
     this.workCost = new Float64Array(nI);
     this.workUp = new Float64Array(nI);
@@ -565,11 +579,12 @@ class SoftSearch {
     for (const t of ["manual", "automatic"] as const) {
       const part = rows.map((_, r) => r).filter((r) => was[r] === t);
       if (part.length === 0) continue;
+      const n = part.length;
       const cost = this.dayCosts(d, part.map((r) => rows[r]), part.map((r) => cols[r]));
-      const got = minCostAssignment(cost, part.length);
+      const got = denseAssignment(cost, n, n);
       part.forEach((r, k) => {
         to[r] = got[k] < 0 ? -1 : part[got[k]];
-        if (got[k] < 0 || cost[k][got[k]] >= BIG) ok = false;
+        if (got[k] < 0 || cost[k * n + got[k]] >= BIG) ok = false;
       });
     }
     rows.forEach((L, r) => {
@@ -587,39 +602,55 @@ class SoftSearch {
 
   /**
    * The cost of each of day d's lessons `rows` (taken out) at each of the places `cols` (instructor
-   * * 24 + hour) of the same transmission, BIG where a rule of the student's side forbids it.
+   * * 24 + hour) of the same transmission, BIG where a rule of the student's side forbids it; row by
+   * row in one flat array.
    */
-  private dayCosts(d: number, rows: number[], cols: number[]): number[][] {
-    const { H, nI } = this, possible = this.model.studentPossible;
-    return rows.map((L) => {
-      const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
+  private dayCosts(d: number, rows: number[], cols: number[]): Float64Array {
+    const { H, nI } = this, possible = this.model.studentPossible, n = rows.length;
+    const flat = new Float64Array(n * n);
+    // The student's side reads no instructor, so it is asked once per hour of a row (0: not yet
+    // asked, 1: fits, 2: does not), with the hour's time penalty; the pair's side per place, where
+    // it has more than the qualification; a row's instructor parts once per instructor.
+    const studentFits = new Uint8Array(24), hourCost = new Float64Array(24);
+    for (let r = 0; r < n; r++) {
+      const l = this.lessons[rows[r]], s = l.student, t = T_INDEX[l.transmission];
       const fresh = this.tally.costWithNewInstructor(s) - this.studentCost[s];
-      const row = s * nI;
-      // The student's side reads no instructor, so it is asked once per hour of the row (0: not
-      // yet asked, 1: fits, 2: does not); the pair's side is asked per place.
-      const studentFits = new Uint8Array(24);
-      return cols.map((c) => {
-        const i = (c / 24) | 0, h = c % 24, k = d * 24 + h;
+      const row = s * nI, stamp = ++this.rowStamp, at = r * n;
+      const studentPossible = possible[s], sAt = s * H;
+      studentFits.fill(0);
+      for (let c = 0; c < n; c++) {
+        const i = (cols[c] / 24) | 0, h = cols[c] % 24, k = d * 24 + h;
         // The places keep their instructors' side (hours, caps, runs, vehicles): only the
         // student's side and the qualification are asked.
         // The cheap reads first (qualification, the student's possible and taken hours): the
         // rulebook would say no to each of them as well.
         if (
-          !this.qualified[i * 2 + t] || possible[s][k] !== 1 || this.studentAt[s * H + k] >= 0
+          !this.qualified[i * 2 + t] || studentPossible[k] !== 1 || this.studentAt[sAt + k] >= 0
         ) {
-          return BIG;
+          flat[at + c] = BIG;
+          continue;
         }
         if (studentFits[h] === 0) {
           studentFits[h] = this.rules.fits(this.probe(s, t, i, d, h), SIDES.student) ? 1 : 2;
+          hourCost[h] = this.timeCost(s, k);
         }
-        if (studentFits[h] === 2 || !this.rules.fits(this.probe(s, t, i, d, h), SIDES.pair)) {
-          return BIG;
+        if (
+          studentFits[h] === 2 ||
+          (this.pairAsked && !this.rules.fits(this.probe(s, t, i, d, h), SIDES.pair))
+        ) {
+          flat[at + c] = BIG;
+          continue;
         }
-        const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
-        return (isNew ? fresh : this.studentChange(s, -1, i)) + this.timeCost(s, k) +
-          this.months.change(s, d, -1, i);
-      });
-    });
+        if (this.partSeen[i] !== stamp) {
+          this.partSeen[i] = stamp;
+          const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
+          this.instrPart[i] = isNew ? fresh : this.studentChange(s, -1, i);
+          this.monthPart[i] = this.months.change(s, d, -1, i);
+        }
+        flat[at + c] = this.instrPart[i] + hourCost[h] + this.monthPart[i];
+      }
+    }
+    return flat;
   }
 
   /**
