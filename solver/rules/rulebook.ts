@@ -82,6 +82,7 @@ export class RuleState {
   /** The trackers whose state changes with the lessons (the soft search adds and removes often). */
   private changing: RuleTracker[];
   private sides: Int32Array;
+  private ids: string[];
   private byId = new Map<string, RuleTracker>();
 
   constructor(model: Model, lessons: readonly Lesson[] = [], rules = HARD_RULES) {
@@ -92,6 +93,7 @@ export class RuleState {
     this.trackers = asked.map((k) => all[k]);
     this.changing = this.trackers.filter((t) => !t.fixed);
     this.sides = Int32Array.from(asked, (k) => SIDES[rules[k].side]);
+    this.ids = asked.map((k) => rules[k].id);
     for (const l of lessons) this.add(l);
   }
 
@@ -116,6 +118,11 @@ export class RuleState {
   holds(): boolean {
     for (const t of this.changing) if (t.holds && !t.holds()) return false;
     return true;
+  }
+
+  /** The ids of the rules `fits(l, sides)` asks (the inert ones are never asked). */
+  askedRules(sides = ALL_SIDES): string[] {
+    return this.ids.filter((_, k) => (this.sides[k] & sides) !== 0);
   }
 
   /** True when `l` fits the one rule `id`. */

@@ -14,7 +14,7 @@
  */
 import type { Lesson } from "../flow/assign.ts";
 import type { RuleTracker } from "../rules/rule.ts";
-import { minCostAssignment } from "./assignment.ts";
+import { denseAssignment, minCostAssignment } from "./assignment.ts";
 import { type Model, slot } from "../model.ts";
 import { possibleLessons } from "../report/quality.ts";
 import { preferredTimePenalty } from "../rules/preferred_times.ts";
@@ -182,6 +182,8 @@ class SoftSearch {
   private goal: Float64Array;
   private preferred: Int32Array;
   private hasPref: Uint8Array;
+  /** Per student and hour (s * H + k), the preferred-times penalty of a lesson there. */
+  private timeFee: Float64Array;
   private studentCost: Float64Array;
   private workCost: Float64Array;
   /** Per instructor, the penalty change of one lesson more (kept with workCost). */
@@ -192,11 +194,22 @@ class SoftSearch {
    * Per (student, instructor, g) at index (s * nI + i) * 2 + g, the hours both are available, g = 0
    * those without and g = 1 those with the preferred-times penalty.
    */
-  private common: Int32Array[];
+  private common: (Int32Array | null)[];
+  /** The same hours as bits (hour k at bit k % 32 of word k / 32), W words per entry. */
+  private commonBits: (Int32Array | null)[];
+  private W: number;
+  /** Per instructor and per student, W words: bit k set where instrAt / studentAt holds a lesson. */
+  private instrBusy: Int32Array;
+  private studentBusy: Int32Array;
   /** bestPlace's scratch: (instructor, hour group) pairs as `common` indices by ascending cost. */
   private pairOf: Int32Array;
   private pairCost: Float64Array;
   private lessonsOf: number[][];
+  /** Per student, a counter of adds and removes of its lessons (what moveBound's cache reads). */
+  private studentVersion: Int32Array;
+  /** Per lesson, moveBound's last answer and the student's counter it was given at (-1: none). */
+  private boundOf: Float64Array;
+  private boundAt: Int32Array;
   /** Per lesson, a signature of its student's lessons when ejectToHome last found nothing for it. */
   private failedAt: Float64Array;
   /** Moves since the last clear, four numbers each: lesson, and its instructor, day and hour before. */
@@ -209,6 +222,16 @@ class SoftSearch {
    * re-pair a whole hour or day ask it themselves (it reads the neighbouring hours' lessons).
    */
   private pickup: RuleTracker | null;
+  /**
+   * True where the pair side has a rule besides the qualification (which `qualified` already
+   * holds): only then does the day re-pairing ask that side per place.
+   */
+  private pairAsked: boolean;
+  /** dayCosts' scratch: per instructor, a row's student and month parts, and the row they are for. */
+  private instrPart: Float64Array;
+  private monthPart: Float64Array;
+  private partSeen: Int32Array;
+  private rowStamp = 0;
   private scratch: Lesson = { student: 0, instructor: 0, transmission: "manual", day: 0, hour: 0 };
 
   constructor(
@@ -264,6 +287,18 @@ class SoftSearch {
     this.pairOf = new Int32Array(nI * 2);
     this.pairCost = new Float64Array(nI * 2);
     this.hasPref = Uint8Array.from(instance.students, (st) => (st.preferred?.length ? 1 : 0));
+    // Read for every place the search weighs: one flat table instead of a call per question.
+    this.timeFee = new Float64Array(nS * this.H);
+    for (let s = 0; s < nS; s++) {
+      const inside = model.studentPreferred[s];
+      for (let k = 0; k < this.H; k++) {
+        this.timeFee[s * this.H + k] = preferredTimePenalty(
+          this.hasPref[s] === 1,
+          inside[k] === 1,
+          this.weights.times,
+        );
+      }
+    }
     this.qualified = new Uint8Array(nI * 2);
     instance.instructors.forEach((ins, i) => {
       this.qualified[i * 2] = canTeach(ins, "manual") ? 1 : 0;
@@ -274,13 +309,27 @@ class SoftSearch {
       g.forEach((ok, k) => ok && ks.push(k));
       return Int32Array.from(ks);
     });
-    this.common = new Array(nS * nI * 2);
+    // Filled with null, not left with holes: a large array with holes is a dictionary in V8, and
+    // every read of it a hash lookup (the school's 200,000 entries made this read a hot spot).
+    this.common = [];
+    this.commonBits = [];
+    for (let x = 0; x < nS * nI * 2; x++) this.common.push(null), this.commonBits.push(null);
+    this.W = (this.H + 31) >> 5;
+    this.instrBusy = new Int32Array(nI * this.W);
+    this.studentBusy = new Int32Array(nS * this.W);
     this.failedAt = new Float64Array(lessons.length).fill(NaN);
+    this.studentVersion = new Int32Array(nS);
+    this.boundOf = new Float64Array(lessons.length);
+    this.boundAt = new Int32Array(lessons.length).fill(-1);
     this.lessonsOf = instance.students.map(() => []);
     lessons.forEach((l, L) => this.lessonsOf[l.student].push(L));
     this.rules = new RuleState(model);
     const pickup = this.rules.tracker("pickup_change");
     this.pickup = pickup.inert ? null : pickup;
+    this.pairAsked = this.rules.askedRules(SIDES.pair).some((id) => id !== "qualification");
+    this.instrPart = new Float64Array(nI);
+    this.monthPart = new Float64Array(nI);
+    this.partSeen = new Int32Array(nI).fill(-1);
     this.studentCost = new Float64Array(nS);
     this.workCost = new Float64Array(nI);
     this.workUp = new Float64Array(nI);
@@ -315,11 +364,7 @@ class SoftSearch {
   }
 
   private timeCost(s: number, k: number): number {
-    return preferredTimePenalty(
-      this.hasPref[s] === 1,
-      this.model.studentPreferred[s][k] === 1,
-      this.weights.times,
-    );
+    return this.timeFee[s * this.H + k];
   }
 
   /** Adds (+1) or takes away (-1) lesson L at its current place in every counter. */
@@ -329,7 +374,11 @@ class SoftSearch {
     const who = sign > 0 ? L : -1;
     this.instrAt[i * this.H + k] = who;
     this.studentAt[s * this.H + k] = who;
+    const bit = 1 << (k & 31), iw = i * this.W + (k >> 5), sw = s * this.W + (k >> 5);
+    if (sign > 0) (this.instrBusy[iw] |= bit, this.studentBusy[sw] |= bit);
+    else (this.instrBusy[iw] &= ~bit, this.studentBusy[sw] &= ~bit);
     this.studentDay[s * m.days + l.day] += sign;
+    this.studentVersion[s]++;
     this.dayVersion[l.day]++;
     if (sign > 0) this.rules.add(l);
     else this.rules.remove(l);
@@ -433,15 +482,22 @@ class SoftSearch {
     }
     for (let r = 0; r < n && pairCost[r] < best - EPS; r++) {
       const i = (pairOf[r] >> 1) % this.nI;
-      const hours = this.commonHours(s, i, (pairOf[r] & 1) as 0 | 1);
-      const iAt = i * this.H, sAt = s * this.H;
-      for (let x = 0; x < hours.length; x++) {
-        const k = hours[x];
-        // Most hours fail here; canPlace checks the rest.
-        if (this.instrAt[iAt + k] >= 0 || this.studentAt[sAt + k] >= 0) continue;
-        if (k === here && only < 0) continue;
-        if (this.canPlace(s, t, i, (k / 24) | 0, k % 24)) {
-          return [i, (k / 24) | 0, k % 24];
+      const g = (pairOf[r] & 1) as 0 | 1;
+      this.commonHours(s, i, g);
+      // The common hours where neither is taken, 32 at a time (most are taken), in ascending
+      // order as the list holds them; canPlace checks the rest.
+      const bits = this.commonBits[(s * this.nI + i) * 2 + g]!, W = this.W;
+      const iBusy = this.instrBusy, sBusy = this.studentBusy, iW = i * W, sW = s * W;
+      for (let w = 0; w < W; w++) {
+        let free = bits[w] & ~iBusy[iW + w] & ~sBusy[sW + w];
+        while (free !== 0) {
+          const low = free & -free;
+          free ^= low;
+          const k = (w << 5) + 31 - Math.clz32(low);
+          if (k === here && only < 0) continue;
+          if (this.canPlace(s, t, i, (k / 24) | 0, k % 24)) {
+            return [i, (k / 24) | 0, k % 24];
+          }
         }
       }
     }
@@ -458,8 +514,13 @@ class SoftSearch {
       }
       this.common[at] = Int32Array.from(without);
       this.common[at + 1] = Int32Array.from(withFee);
+      for (const g of [0, 1]) {
+        const bits = new Int32Array(this.W);
+        for (const k of this.common[at + g]!) bits[k >> 5] |= 1 << (k & 31);
+        this.commonBits[at + g] = bits;
+      }
     }
-    return this.common[at + g];
+    return this.common[at + g]!;
   }
 
   /** Moves lesson L to a cheaper (hour, instructor) of its student; 1 when it moved. */
@@ -565,11 +626,12 @@ class SoftSearch {
     for (const t of ["manual", "automatic"] as const) {
       const part = rows.map((_, r) => r).filter((r) => was[r] === t);
       if (part.length === 0) continue;
+      const n = part.length;
       const cost = this.dayCosts(d, part.map((r) => rows[r]), part.map((r) => cols[r]));
-      const got = minCostAssignment(cost, part.length);
+      const got = denseAssignment(cost, n, n);
       part.forEach((r, k) => {
         to[r] = got[k] < 0 ? -1 : part[got[k]];
-        if (got[k] < 0 || cost[k][got[k]] >= BIG) ok = false;
+        if (got[k] < 0 || cost[k * n + got[k]] >= BIG) ok = false;
       });
     }
     rows.forEach((L, r) => {
@@ -587,39 +649,57 @@ class SoftSearch {
 
   /**
    * The cost of each of day d's lessons `rows` (taken out) at each of the places `cols` (instructor
-   * * 24 + hour) of the same transmission, BIG where a rule of the student's side forbids it.
+   * * 24 + hour) of the same transmission, BIG where a rule of the student's side forbids it; row by
+   * row in one flat array.
    */
-  private dayCosts(d: number, rows: number[], cols: number[]): number[][] {
-    const { H, nI } = this, possible = this.model.studentPossible;
-    return rows.map((L) => {
-      const l = this.lessons[L], s = l.student, t = T_INDEX[l.transmission];
+  private dayCosts(d: number, rows: number[], cols: number[]): Float64Array {
+    const { H, nI } = this, possible = this.model.studentPossible, n = rows.length;
+    const flat = new Float64Array(n * n);
+    // The student's side reads no instructor, so it is asked once per hour of a row (0: not yet
+    // asked, 1: fits, 2: does not), with the hour's time penalty; the pair's side per place, where
+    // it has more than the qualification; a row's instructor parts once per instructor.
+    const studentFits = new Uint8Array(24), hourCost = new Float64Array(24);
+    const colI = new Int32Array(n), colH = new Int32Array(n);
+    for (let c = 0; c < n; c++) (colI[c] = (cols[c] / 24) | 0, colH[c] = cols[c] % 24);
+    for (let r = 0; r < n; r++) {
+      const l = this.lessons[rows[r]], s = l.student, t = T_INDEX[l.transmission];
       const fresh = this.tally.costWithNewInstructor(s) - this.studentCost[s];
-      const row = s * nI;
-      // The student's side reads no instructor, so it is asked once per hour of the row (0: not
-      // yet asked, 1: fits, 2: does not); the pair's side is asked per place.
-      const studentFits = new Uint8Array(24);
-      return cols.map((c) => {
-        const i = (c / 24) | 0, h = c % 24, k = d * 24 + h;
+      const row = s * nI, stamp = ++this.rowStamp, at = r * n;
+      const studentPossible = possible[s], sAt = s * H;
+      studentFits.fill(0);
+      for (let c = 0; c < n; c++) {
+        const i = colI[c], h = colH[c], k = d * 24 + h;
         // The places keep their instructors' side (hours, caps, runs, vehicles): only the
         // student's side and the qualification are asked.
         // The cheap reads first (qualification, the student's possible and taken hours): the
         // rulebook would say no to each of them as well.
         if (
-          !this.qualified[i * 2 + t] || possible[s][k] !== 1 || this.studentAt[s * H + k] >= 0
+          !this.qualified[i * 2 + t] || studentPossible[k] !== 1 || this.studentAt[sAt + k] >= 0
         ) {
-          return BIG;
+          flat[at + c] = BIG;
+          continue;
         }
         if (studentFits[h] === 0) {
           studentFits[h] = this.rules.fits(this.probe(s, t, i, d, h), SIDES.student) ? 1 : 2;
+          hourCost[h] = this.timeCost(s, k);
         }
-        if (studentFits[h] === 2 || !this.rules.fits(this.probe(s, t, i, d, h), SIDES.pair)) {
-          return BIG;
+        if (
+          studentFits[h] === 2 ||
+          (this.pairAsked && !this.rules.fits(this.probe(s, t, i, d, h), SIDES.pair))
+        ) {
+          flat[at + c] = BIG;
+          continue;
         }
-        const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
-        return (isNew ? fresh : this.studentChange(s, -1, i)) + this.timeCost(s, k) +
-          this.months.change(s, d, -1, i);
-      });
-    });
+        if (this.partSeen[i] !== stamp) {
+          this.partSeen[i] = stamp;
+          const isNew = this.tally.counts[row + i] === 0 && i !== this.preferred[s];
+          this.instrPart[i] = isNew ? fresh : this.studentChange(s, -1, i);
+          this.monthPart[i] = this.months.change(s, d, -1, i);
+        }
+        flat[at + c] = this.instrPart[i] + hourCost[h] + this.monthPart[i];
+      }
+    }
+    return flat;
   }
 
   /**
@@ -710,7 +790,10 @@ class SoftSearch {
    * instructor for it (its own at another hour included), with the hour becoming a preferred one.
    */
   private moveBound(M: number): number {
-    const l = this.lessons[M], s = l.student, y = l.instructor, c = s * this.nI;
+    const l = this.lessons[M], s = l.student;
+    // It reads only s's lessons (their tally, M's place): kept until one of them moves.
+    if (this.boundAt[M] === this.studentVersion[s]) return this.boundOf[M];
+    const y = l.instructor, c = s * this.nI;
     const t = T_INDEX[l.transmission];
     let best = 0, triedNew = false;
     for (let i = 0; i < this.nI; i++) {
@@ -720,7 +803,8 @@ class SoftSearch {
       triedNew ||= fresh;
       best = Math.min(best, this.studentChange(s, y, i));
     }
-    return best - this.timeCost(s, slot(l.day, l.hour));
+    this.boundAt[M] = this.studentVersion[s];
+    return this.boundOf[M] = best - this.timeCost(s, slot(l.day, l.hour));
   }
 
   /**
