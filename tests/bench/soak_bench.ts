@@ -174,6 +174,8 @@ const [plannerRuns] = await Promise.all([
   ...people.map((person) => simulate(person, run)),
 ]);
 clearInterval(sampler);
+// The traffic's length; the quiet half minute below is not part of it.
+const elapsed = (performance.now() - t0) / 60_000;
 sample();
 const endApiPids = apiPids();
 // Half a minute without traffic: Tokio ends a blocking-pool thread after 10 s without work, and
@@ -194,7 +196,6 @@ await app.stop();
 // --- Report -------------------------------------------------------------------------------
 const lines: string[] = [];
 const totals = recorder.totals();
-const elapsed = (performance.now() - t0) / 60_000;
 const loads = samples.map((s) => Number(s.load));
 lines.push(
   `Soak run: ${minutes} min (${elapsed.toFixed(1)} measured), ${userCount} users ` +
