@@ -5,7 +5,8 @@
  * browser (cookie jar, CSRF token), clicking through it with pauses to read: sign-in, lists,
  * weekly grids saved with the version they loaded, month exports, small imports; the office starts
  * a full planner run every few minutes. Prints per kind of action p50/p95/p99 and errors, per
- * minute the requests and the API process's resident memory, and whether that memory grew.
+ * minute the requests and the API process's resident memory and threads, whether that memory
+ * grew, and both again after half a minute without traffic (idle pool threads end by then).
  *
  * deno run -A tests/bench/soak_bench.ts [--minutes 30] [--users 50] [--planner-every 3]
  *   [--database-url postgres://...]  (an empty database instead of a new one)
@@ -17,7 +18,7 @@ import { connect } from "../../db/connection.ts";
 import { migrate } from "../../db/migrate.ts";
 import { SEED_PASSWORD, seedInstance } from "../../scripts/seed.ts";
 import { parseInstance } from "../../solver/instance.ts";
-import { residentMiB, startApp, threadCount } from "./soak/app_process.ts";
+import { residentMiB, startApp, threadCount, threadNames } from "./soak/app_process.ts";
 import { type Person, plannerLoop, simulate } from "./soak/people.ts";
 import { percentile, Recorder } from "./soak/recorder.ts";
 
@@ -125,20 +126,33 @@ interface Sample {
 }
 const memory = (pids: number[]) => (pids.length ? residentMiB(pids[0]) : null);
 const samples: Sample[] = [];
-const sample = () =>
-  samples.push({
+/** The API's threads by name at the start, at the first sample with the most, and afterwards. */
+const names = (pid: number | undefined) =>
+  pid === undefined ? "-" : [...threadNames(pid)].map(([n, k]) => `${k} ${n}`).join(", ");
+let threadsAtMost = { count: 0, names: "-" };
+const sample = (into = samples) => {
+  const pid = apiPids()[0];
+  const threads = pid === undefined ? null : threadCount(pid);
+  if (threads !== null && threads > threadsAtMost.count) {
+    threadsAtMost = { count: threads, names: names(pid) };
+  }
+  into.push({
     minute: (performance.now() - t0) / 60_000,
     api: memory(apiPids()),
-    apiThreads: apiPids().length ? threadCount(apiPids()[0]) : null,
+    apiThreads: threads,
     solver: memory(app.childPids("solver/main.ts")),
     notify: memory(app.childPids("notify/main.ts")),
     load: loadAverage(),
   });
+};
 sample();
+const threadsAtStart = names(firstApiPid);
 console.log(
   `Soak: ${minutes} min, ${userCount} Benutzer (${admins} Büro, ${instructors} Fahrlehrer, ` +
     `${students} Fahrschüler), Planung alle ${plannerEvery} min; API pid ${firstApiPid}, ` +
-    `RSS ${samples[0].api?.toFixed(1)} MiB; Last ${samples[0].load}`,
+    `RSS ${samples[0].api?.toFixed(1)} MiB, ${samples[0].apiThreads} Threads; Last ${
+      samples[0].load
+    }`,
 );
 // Every 10 s for the growth verdict; a line every minute so a long run shows it is alive.
 const sampler = setInterval(() => {
@@ -147,7 +161,8 @@ const sampler = setInterval(() => {
   if (samples.length % 6 === 1) {
     const t = recorder.totals();
     console.log(
-      `  ${s.minute.toFixed(1)} min: API ${s.api?.toFixed(1)} MiB, Last ${s.load}, ` +
+      `  ${s.minute.toFixed(1)} min: API ${s.api?.toFixed(1)} MiB, ${s.apiThreads} Threads, ` +
+        `Last ${s.load}, ` +
         `${t.requests} Anfragen, ${t.errors} Fehler`,
     );
   }
@@ -159,14 +174,28 @@ const [plannerRuns] = await Promise.all([
   ...people.map((person) => simulate(person, run)),
 ]);
 clearInterval(sampler);
+// The traffic's length; the quiet half minute below is not part of it.
+const elapsed = (performance.now() - t0) / 60_000;
 sample();
 const endApiPids = apiPids();
+// Half a minute without traffic: Tokio ends a blocking-pool thread after 10 s without work, and
+// what the API holds then is what stays (a leak of threads or memory does not go away).
+const quietSeconds = 30;
+const quiet: Sample[] = [];
+console.log(`  Ruhephase: ${quietSeconds} s ohne Anfragen`);
+for (let k = 0; k < quietSeconds / 5; k++) {
+  // Real-world time: the idle time Tokio's pool and V8's collector need to give threads and
+  // memory back is what is measured here.
+  await new Promise((r) => setTimeout(r, 5_000));
+  sample(quiet);
+}
+const after = quiet[quiet.length - 1];
+const threadsAfter = names(endApiPids[0]);
 await app.stop();
 
 // --- Report -------------------------------------------------------------------------------
 const lines: string[] = [];
 const totals = recorder.totals();
-const elapsed = (performance.now() - t0) / 60_000;
 const loads = samples.map((s) => Number(s.load));
 lines.push(
   `Soak run: ${minutes} min (${elapsed.toFixed(1)} measured), ${userCount} users ` +
@@ -196,11 +225,11 @@ lines.push(
 );
 lines.push("");
 lines.push(
-  "| Minute | Requests | Errors | p95 ms | API RSS MiB at its end | API RSS peak | Solver RSS MiB | Load |",
+  "| Minute | Requests | Errors | p95 ms | API RSS MiB at its end | API RSS peak | API threads | Solver RSS MiB | Load |",
 );
-lines.push("|---|---:|---:|---:|---:|---:|---:|---:|");
+lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|");
 lines.push(
-  `| start | | | | ${samples[0].api?.toFixed(1) ?? "-"} | | ${
+  `| start | | | | ${samples[0].api?.toFixed(1) ?? "-"} | | ${samples[0].apiThreads ?? "-"} | ${
     samples[0].solver?.toFixed(1) ?? "-"
   } | ${samples[0].load} |`,
 );
@@ -214,11 +243,22 @@ for (let m = 0; m < Math.max(1, Math.round(elapsed)); m++) {
   lines.push(
     `| ${m}-${m + 1} | ${bucket?.requests ?? 0} | ${bucket?.errors ?? 0} | ${
       Number.isNaN(p95) ? "-" : p95.toFixed(0)
-    } | ${mib(at.api)} | ${inside.length ? mib(peak) : "-"} | ${mib(at.solver)} | ${at.load} |`,
+    } | ${mib(at.api)} | ${inside.length ? mib(peak) : "-"} | ${at.apiThreads ?? "-"} | ${
+      mib(at.solver)
+    } | ${at.load} |`,
   );
 }
 const last = samples[samples.length - 1];
-lines.push(`| end | | | | ${mib(last.api)} | | ${mib(last.solver)} | ${last.load} |`);
+lines.push(
+  `| end | | | | ${mib(last.api)} | | ${last.apiThreads ?? "-"} | ${
+    mib(last.solver)
+  } | ${last.load} |`,
+);
+lines.push(
+  `| after ${quietSeconds} s quiet | | | | ${mib(after?.api)} | | ${after?.apiThreads ?? "-"} | ${
+    mib(after?.solver)
+  } | ${after?.load ?? "-"} |`,
+);
 lines.push("");
 
 // Growth: after the warm-up (the ramp-up and the first planner run, at most 2 min, a quarter of a
@@ -261,15 +301,17 @@ if (steady.length >= 10) {
       `(median of the last ${fifth}), peak ${
         mib(Math.max(...steady.map((s) => s.api)))
       } MiB; growth ${growth.toFixed(1)} MiB, fitted slope ${slope.toFixed(2)} MiB/min, ` +
-      `noise band ${noise.toFixed(0)} MiB. Verdict: ${verdict}. API threads ${
-        samples[0].apiThreads
-      } at start, ${
-        Math.max(...samples.map((s) => s.apiThreads ?? 0))
-      } at most, ${last.apiThreads} at the end.`,
+      `noise band ${noise.toFixed(0)} MiB. Verdict: ${verdict}. After ${quietSeconds} s ` +
+      `without traffic: ${mib(after?.api)} MiB.`,
   );
 } else {
   lines.push("API memory: too few samples after the warm-up for a verdict (run longer).");
 }
+lines.push(
+  `API threads: ${samples[0].apiThreads} at start (${threadsAtStart}); ${threadsAtMost.count} at ` +
+    `most (${threadsAtMost.names}); ${last.apiThreads} at the end of the traffic; ` +
+    `${after?.apiThreads ?? "-"} after ${quietSeconds} s without traffic (${threadsAfter}).`,
+);
 const appErrors = app.errorLines();
 if (appErrors.length) {
   lines.push("", `The app printed ${appErrors.length} error lines; the first ones:`);

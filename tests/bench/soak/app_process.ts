@@ -66,6 +66,24 @@ export function threadCount(pid: number): number | null {
   }
 }
 
+/**
+ * The process's threads by name (/proc/<pid>/task/<tid>/comm, cut to 15 characters by the kernel):
+ * "tokio-runtime-w" is Tokio's blocking pool, "V8 DefaultWorke" V8's platform threads, a Web
+ * Worker carries its name ("worker-1", ...). Says which pool grew when the count does.
+ */
+export function threadNames(pid: number): Map<string, number> {
+  const names = new Map<string, number>();
+  try {
+    for (const task of Deno.readDirSync(`/proc/${pid}/task`)) {
+      try {
+        const name = Deno.readTextFileSync(`/proc/${pid}/task/${task.name}/comm`).trim();
+        names.set(name, (names.get(name) ?? 0) + 1);
+      } catch { /* the thread ended meanwhile */ }
+    }
+  } catch { /* the process is gone */ }
+  return names;
+}
+
 /** Starts the app on `databaseUrl` and waits until its API answers /api/csrf/. */
 export async function startApp(databaseUrl: string): Promise<RunningApp> {
   const port = freePort();
