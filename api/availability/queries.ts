@@ -126,7 +126,8 @@ export async function specialDatesOfUser(sql: Sql, userId: number) {
  * Set-based on purpose: the names and the lines travel as a handful of array parameters (one
  * parameter per name broke at Postgres' 65,535 and made every file size its own prepared
  * statement), and the duplicates are left to the unique index of 'available' rows
- * (migration 0020) through `on conflict do nothing`, which also holds when two imports race.
+ * (migration 0020) through `on conflict do nothing`; two imports at once run one after the other
+ * (an advisory lock), since an instructor's 'work' rows have no such index.
  */
 export async function importAvailabilities(
   sql: Sql,
@@ -135,6 +136,11 @@ export async function importAvailabilities(
 ): Promise<number> {
   const names = [...new Set(lines.map((l) => l.username.toLowerCase()))];
   return await sql.begin(async (tx) => {
+    // Imports one after another: an instructor's lines are 'work' rows, which no unique index
+    // covers (the school may keep one window twice with different validity), so two imports of
+    // one file at once both passed the anti-join below and stored each line twice (seen in CI).
+    // Held until commit, so the second import's anti-join sees the first one's rows.
+    await tx`select pg_advisory_xact_lock(hashtextextended('availability_import', 0))`;
     const users = await tx<{ id: number; name: string; role: string }[]>`
       select id::int, lower(username) as name, role from users
       where lower(username) = any(${names}::text[])
