@@ -46,7 +46,12 @@ describe("an unknown address", () => {
   it("shows 'Seite nicht gefunden' with a link to the dashboard for staff", async () => {
     auth.user = admin();
     at("/gibtsnicht");
-    expect(await screen.findByRole("heading", { name: "Seite nicht gefunden" })).toBeTruthy();
+    // The routes' screens are lazy chunks: the first test loads them, which took over a second
+    // (the default wait) while the Deno and browser tests ran beside (a fresh-clone run).
+    expect(
+      await screen.findByRole("heading", { name: "Seite nicht gefunden" }, { timeout: 10_000 }),
+    )
+      .toBeTruthy();
     expect(screen.getByText(/\/gibtsnicht/)).toBeTruthy();
     expect(screen.getByRole("link", { name: "Zum Dashboard" }).getAttribute("href")).toBe(
       "/admin-panel",
