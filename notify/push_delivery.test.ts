@@ -266,16 +266,22 @@ Deno.test(
   },
 );
 
+/** Lena's lesson with Otto three hours from now, inside the school's reminder hours. */
+async function lessonInThreeHours() {
+  const [{ soon }] = await t.sql`
+    select to_char((now() + interval '3 hours') at time zone 'Europe/Berlin',
+                   'YYYY-MM-DD HH24:MI') as soon`;
+  const [day, start] = (soon as string).split(" ");
+  await insertAppointment(t.sql, { student: lena, instructor: otto, day, start, minutes: 30 });
+  return { day, start };
+}
+
 Deno.test(
   "reminders: once per lesson and device, within the school's hours",
   options,
   async () => {
     await reset();
-    const [{ soon }] = await t.sql`
-      select to_char((now() + interval '3 hours') at time zone 'Europe/Berlin',
-                     'YYYY-MM-DD HH24:MI') as soon`;
-    const [day, start] = (soon as string).split(" ");
-    await insertAppointment(t.sql, { student: lena, instructor: otto, day, start, minutes: 30 });
+    const { start } = await lessonInThreeHours();
     // Two e-mails and two push messages (Lena's phone, Otto's phone), and only once.
     assertEquals(await enqueueReminders(t.sql), 4);
     assertEquals(await enqueueReminders(t.sql), 0);
@@ -295,11 +301,7 @@ Deno.test(
   options,
   async () => {
     await reset();
-    const [{ soon }] = await t.sql`
-      select to_char((now() + interval '3 hours') at time zone 'Europe/Berlin',
-                     'YYYY-MM-DD HH24:MI') as soon`;
-    const [day, start] = (soon as string).split(" ");
-    await insertAppointment(t.sql, { student: lena, instructor: otto, day, start, minutes: 30 });
+    const { start } = await lessonInThreeHours();
     const choose = (client: typeof lenaClient, email: boolean, push: boolean) =>
       client.put("/api/my-notification-settings/", {
         plan_published: true,
