@@ -301,7 +301,7 @@ Deno.test(
   options,
   async () => {
     await reset();
-    const { start } = await lessonInThreeHours();
+    await lessonInThreeHours();
     const choose = (client: typeof lenaClient, email: boolean, push: boolean) =>
       client.put("/api/my-notification-settings/", {
         plan_published: true,
